@@ -1,0 +1,106 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import Fastify, { type FastifyInstance } from 'fastify';
+import formbody from '@fastify/formbody';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { TConfig } from './config.ts';
+import type { TDb } from './db/database.ts';
+import { registerErrorHandling } from './plugins/error-handler.ts';
+import { languagePlugin } from './plugins/language.ts';
+import { registerOpenApi } from './plugins/openapi.ts';
+import { registerSecurity } from './plugins/security.ts';
+import { registerTenancy } from './plugins/tenancy.ts';
+import { registerWebApp } from './plugins/web-app.ts';
+import { healthRoutes } from './modules/health/routes.ts';
+import { companyRoutes } from './modules/company/routes.ts';
+import { createMailer, type TMailer } from './modules/mail/mailer.ts';
+import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: TDb;
+    config: TConfig;
+    mailer: TMailer;
+  }
+}
+
+export interface TAppDeps {
+  config: TConfig;
+  db: TDb;
+  /** Tests pass their own transport; otherwise SMTP when SMTP_URL is set, else the mail folder. */
+  mailTransport?: TMailTransport;
+  /** Where structured logs go (tests capture them); stdout by default. */
+  logStream?: NodeJS.WritableStream;
+}
+
+/** Fields that never reach a log line, wherever they appear. */
+export const REDACTED_PATHS = [
+  'req.headers.authorization',
+  'req.headers.cookie',
+  '*.password',
+  '*.repeatPassword',
+  '*.creditCard',
+  '*.ccv',
+  '*.token',
+  '*.access_token',
+  '*.client_secret',
+  '*.authorization',
+  'body.password',
+  'body.creditCard',
+  'body.ccv',
+];
+
+const defaultWebDir = () =>
+  path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build/client');
+
+/** Builds the whole API (conventions, 7): plugins, then modules. It never listens. */
+export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  const app = Fastify({
+    logger: {
+      level: config.LOG_LEVEL,
+      redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
+    bodyLimit: 64 * 1024,
+    trustProxy: true,
+    genReqId: () => crypto.randomUUID(),
+    requestIdHeader: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('db', deps.db);
+  app.decorate('config', config);
+  const transport =
+    deps.mailTransport ??
+    (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : folderTransport(path.join(config.dataDir, 'mail'), app.log));
+  const mailer = createMailer({ db: deps.db, transport, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onReady', async () => mailer.start());
+  app.addHook('onClose', async () => mailer.stop());
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
+
+  await app.register(languagePlugin);
+  registerErrorHandling(app);
+  await registerSecurity(app, config.NODE_ENV === 'production');
+  await app.register(formbody);
+  await registerOpenApi(app);
+
+  // Routes that need no company.
+  await app.register(healthRoutes, { prefix: '/api' });
+
+  // Tenant routes: every one of them needs a known company-id.
+  await app.register(
+    async (tenant) => {
+      registerTenancy(tenant);
+      await tenant.register(companyRoutes);
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWebApp(app, config.WEB_DIR ? path.resolve(config.WEB_DIR) : defaultWebDir());
+  return app;
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once at start (conventions, 11). A bad value stops the process with
+ * every bad key listed, before anything listens.
+ */
+const ZConfig = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
+    .optional(),
+  DATA_DIR: z.string().min(1).default('./var'),
+  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('KC <no-reply@kc.example>'),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'must be a redis:// URL')
+    .optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(3600),
+  /** Demo data (companies, accounts, contracts) is loaded outside production unless disabled. */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /** The folder of the built web app; unset → apps/web/build/client next to this package. */
+  WEB_DIR: z.string().optional(),
+  /** Base year of the calculators (decisions.md): the current UTC year unless set. */
+  CALCULATOR_BASE_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
+  /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
+  MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
+});
+
+export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; seedDemo: boolean };
+
+export class ConfigError extends Error {
+  constructor(public readonly issues: string[]) {
+    super(`Invalid configuration:\n${issues.map((i) => `  - ${i}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses an environment (process.env by default); empty strings count as unset. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): TConfig {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const result = ZConfig.safeParse(cleaned);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
+  }
+  const config = result.data;
+  return {
+    ...config,
+    dataDir: path.resolve(config.DATA_DIR),
+    seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+  };
+}

@@ -1,0 +1,77 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Migrator, type MigrationProvider } from 'kysely/migration';
+import pg from 'pg';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './schema.ts';
+
+export type TDb = Kysely<Database>;
+
+// Postgres type ids: numeric (money) and date stay exact strings on both drivers.
+const NUMERIC = 1700;
+const DATE = 1082;
+const INT8 = 20;
+pg.types.setTypeParser(NUMERIC, (v) => v);
+pg.types.setTypeParser(DATE, (v) => v);
+pg.types.setTypeParser(INT8, (v) => v);
+
+export interface TDatabaseOptions {
+  /** A postgres:// URL; unset means the embedded PGlite. */
+  url?: string;
+  /** PGlite data folder (unset with no url: in memory). */
+  dataDir?: string;
+  /** A PGlite data-dir dump to start from (tests: a migrated template). */
+  loadDataDir?: Blob | File;
+  /** PostgreSQL: the schema to use (tests: one fresh schema per file). */
+  schema?: string;
+  /** PostgreSQL pool size. */
+  poolSize?: number;
+}
+
+export interface TDatabase {
+  db: TDb;
+  kind: 'pglite' | 'postgres';
+  close(): Promise<void>;
+}
+
+export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+    });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, kind: 'postgres', close: () => db.destroy() };
+  }
+  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  const pglite = new PGlite({
+    ...(options.dataDir ? { dataDir: options.dataDir } : {}),
+    ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
+    parsers: { [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [INT8]: (v: string) => v },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  return {
+    db,
+    kind: 'pglite',
+    close: async () => {
+      await db.destroy();
+      if (!pglite.closed) await pglite.close();
+    },
+  };
+}
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Applies every pending migration; throws with the failing migration's name. */
+export async function migrate(db: TDb): Promise<void> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });
+  }
+}

@@ -1,0 +1,10 @@
+import type { Migration } from 'kysely/migration';
+import * as foundation from './0001-foundation.ts';
+
+/**
+ * Every migration, in order. A module that needs tables adds a file and a line here; names
+ * sort in the order they run. Migrations are applied at start (and by every test database).
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-foundation': foundation,
+};

@@ -1,0 +1,150 @@
+import type { ColumnType, Generated, Selectable, Insertable, Updateable } from 'kysely';
+
+/**
+ * The database as Kysely sees it. Money is `numeric` in the database and a decimal string here
+ * (never a float); calendar dates are 'YYYY-MM-DD' strings; instants are Date.
+ */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type Money = ColumnType<string, string | number, string | number>;
+type DateOnly = ColumnType<string, string, string>;
+
+export interface CompaniesTable {
+  id: string;
+  name: string;
+  contact_email: string;
+  created_at: Generated<Date>;
+}
+
+export interface OAuthClientsTable {
+  id: string;
+  secret_hash: string;
+  client_type: string;
+  created_at: Generated<Date>;
+}
+
+export interface UsersTable {
+  id: Generated<string>;
+  company_id: string;
+  email: string;
+  password_hash: string;
+  first_name: string;
+  last_name: string;
+  phone: string | null;
+  dni: string | null;
+  date_of_birth: DateOnly | null;
+  country_id: string | null;
+  city_id: string | null;
+  postal_code: string | null;
+  investor_type: Generated<string>;
+  company_name: string | null;
+  company_tax_id: string | null;
+  billing_address_line1: string | null;
+  billing_address_line2: string | null;
+  billing_country: string | null;
+  billing_state: string | null;
+  billing_city: string | null;
+  billing_postal_code: string | null;
+  ethereum_wallet: string | null;
+  language: Generated<string>;
+  roles: ColumnType<string[], string[] | undefined, string[]>;
+  is_active: Generated<boolean>;
+  is_deleted: Generated<boolean>;
+  is_temporal_password: Generated<boolean>;
+  confirmed_at: Timestamp | null;
+  advisor_id: string | null;
+  created_at: Generated<Date>;
+  last_modified_at: Generated<Date>;
+  last_logon_at: Timestamp | null;
+}
+
+export interface ProductsTable {
+  id: Generated<string>;
+  company_id: string;
+  product_key: string;
+  product_type: string;
+  name_es: string;
+  name_en: string;
+  kc_rate: Money;
+  fixed_values: ColumnType<Record<string, number>, string, string>;
+  created_at: Generated<Date>;
+}
+
+export interface ContractsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  product_id: string;
+  product_key: string;
+  state: string;
+  initial_investment: Money;
+  recurring_amount: Money;
+  submission_date: DateOnly;
+  expiring_date: DateOnly;
+  contract_period_type: Generated<string>;
+  payment_preference_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+
+export interface ContractEventsTable {
+  id: Generated<string>;
+  contract_id: string;
+  from_state: string | null;
+  to_state: string;
+  actor_id: string | null;
+  at: Generated<Date>;
+}
+
+export interface PaymentPreferencesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  kind: string;
+  card_brand: string | null;
+  card_last4: string | null;
+  card_expiry: string | null;
+  ethereum_address: string | null;
+  iban_last4: string | null;
+  created_at: Generated<Date>;
+  removed_at: Timestamp | null;
+}
+
+export interface MailOutboxTable {
+  id: Generated<string>;
+  company_id: string | null;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  status: Generated<string>;
+  attempts: Generated<number>;
+  next_attempt_at: Generated<Date>;
+  locked_until: Timestamp | null;
+  sent_at: Timestamp | null;
+  last_error: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  hits: number;
+  window_start: Timestamp;
+}
+
+export interface Database {
+  companies: CompaniesTable;
+  oauth_clients: OAuthClientsTable;
+  users: UsersTable;
+  products: ProductsTable;
+  contracts: ContractsTable;
+  contract_events: ContractEventsTable;
+  payment_preferences: PaymentPreferencesTable;
+  mail_outbox: MailOutboxTable;
+  rate_limits: RateLimitsTable;
+}
+
+export type TUserRow = Selectable<UsersTable>;
+export type TNewUser = Insertable<UsersTable>;
+export type TUserUpdate = Updateable<UsersTable>;
+export type TContractRow = Selectable<ContractsTable>;
+export type TMailRow = Selectable<MailOutboxTable>;

@@ -1,0 +1,67 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../schema.ts';
+import { hashSecret } from '../../lib/password.ts';
+import { seedCatalogue } from './catalogue.ts';
+
+export const DEMO_PASSWORD = 'demo-password-2026';
+export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
+
+export const DEMO_COMPANIES = [
+  { id: '1', name: 'KC', contact_email: 'contact@kc.example' },
+  { id: '2', name: 'Other Savings Co.', contact_email: 'contact@other.example' },
+] as const;
+
+/** One account per role (README lists them). */
+export const DEMO_ACCOUNTS = [
+  { email: 'admin@kc.example', company: '1', roles: ['ADMIN'], first: 'Ana', last: 'Administradora' },
+  { email: 'company.manager@kc.example', company: '1', roles: ['COMPANY_MANAGER'], first: 'Carlos', last: 'Gerente' },
+  { email: 'group.manager@kc.example', company: '1', roles: ['GROUP_MANAGER'], first: 'Gloria', last: 'Grupo' },
+  { email: 'team.manager@kc.example', company: '1', roles: ['TEAM_MANAGER'], first: 'Tomás', last: 'Equipo' },
+  { email: 'advisor@kc.example', company: '1', roles: ['ADVISOR'], first: 'Alba', last: 'Asesora' },
+  { email: 'agent@kc.example', company: '1', roles: ['AGENT'], first: 'Andrés', last: 'Comercial' },
+  { email: 'supplier@kc.example', company: '1', roles: ['SUPPLIER'], first: 'Sara', last: 'Ingeniera' },
+  { email: 'owner@kc.example', company: '1', roles: ['OWNER'], first: 'Óscar', last: 'Propietario' },
+  { email: 'investor@kc.example', company: '1', roles: ['INVESTOR'], first: 'Inés', last: 'Inversora' },
+  { email: 'investor@other.example', company: '2', roles: ['INVESTOR'], first: 'Olivia', last: 'Other' },
+] as const;
+
+export interface TSeedOptions {
+  baseYear: number;
+}
+
+/** Demo data for local use and tests. Idempotent: running it twice changes nothing. */
+export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Promise<void> {
+  await db.insertInto('companies').values([...DEMO_COMPANIES]).onConflict((oc) => oc.column('id').doNothing()).execute();
+  const existingClient = await db.selectFrom('oauth_clients').select('id').where('id', '=', DEMO_CLIENT.id).executeTakeFirst();
+  if (!existingClient) {
+    await db
+      .insertInto('oauth_clients')
+      .values({ id: DEMO_CLIENT.id, secret_hash: await hashSecret(DEMO_CLIENT.secret), client_type: DEMO_CLIENT.type })
+      .onConflict((oc) => oc.column('id').doNothing())
+      .execute();
+  }
+  const existing = await db.selectFrom('users').select('email').execute();
+  const have = new Set(existing.map((u) => u.email));
+  const missing = DEMO_ACCOUNTS.filter((a) => !have.has(a.email));
+  if (missing.length > 0) {
+    const passwordHash = await hashSecret(DEMO_PASSWORD);
+    await db
+      .insertInto('users')
+      .values(
+        missing.map((a) => ({
+          company_id: a.company,
+          email: a.email,
+          password_hash: passwordHash,
+          first_name: a.first,
+          last_name: a.last,
+          roles: [...a.roles],
+          confirmed_at: new Date(),
+          country_id: 'ES',
+          language: 'es',
+        })),
+      )
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  }
+  await seedCatalogue(db, options);
+}

@@ -1,0 +1,22 @@
+import { z } from 'zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { notFound } from '../../lib/app-error.ts';
+
+export const ZCompanyProfile = z.object({ id: z.string(), name: z.string() });
+
+/** The tenant's public profile (what the web app shows as the company's name). */
+export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/company',
+    { schema: { tags: ['company'], summary: 'The company named by company-id', response: { 200: ZCompanyProfile } } },
+    async (request) => {
+      const company = await app.db
+        .selectFrom('companies')
+        .select(['id', 'name'])
+        .where('id', '=', request.companyId)
+        .executeTakeFirst();
+      if (!company) throw notFound();
+      return company;
+    },
+  );
+};

@@ -1,0 +1,80 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/schema.ts';
+import { claimDueMails, insertMail, markAttemptFailed, markSent, type TNewMail } from './outbox-repository.ts';
+import type { TMailTransport } from './transport.ts';
+
+export interface TMailer {
+  /** Saves a mail in the outbox, inside the caller's transaction when one is given. */
+  enqueue(db: Kysely<Database> | Transaction<Database>, mail: TNewMail): Promise<void>;
+  /** Sends every mail due now; returns how many were sent. Tests call it to flush. */
+  drain(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export interface TMailerOptions {
+  db: Kysely<Database>;
+  transport: TMailTransport;
+  from: string;
+  pollMs: number;
+  log: FastifyBaseLogger;
+}
+
+/** The outbox worker: polls, claims, sends, and backs off on failure. Nothing is lost while SMTP is down. */
+export function createMailer(options: TMailerOptions): TMailer {
+  const { db, transport, from, log } = options;
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<number> | undefined;
+  let stopped = false;
+
+  async function sendBatch(): Promise<number> {
+    let sent = 0;
+    for (;;) {
+      const batch = await claimDueMails(db, 20);
+      if (batch.length === 0) return sent;
+      for (const mail of batch) {
+        try {
+          await transport.send({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
+          await markSent(db, mail.id);
+          sent += 1;
+        } catch (error) {
+          log.warn({ mailId: mail.id, err: error }, 'mail delivery failed; will retry');
+          await markAttemptFailed(db, mail, error instanceof Error ? error.message : String(error));
+        }
+      }
+    }
+  }
+
+  function drain(): Promise<number> {
+    // One pass at a time per process; a second caller waits for the current pass, then runs its own.
+    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(sendBatch);
+    running = next;
+    return next;
+  }
+
+  function schedule(): void {
+    if (stopped || options.pollMs <= 0) return;
+    timer = setTimeout(() => {
+      drain()
+        .catch((error: unknown) => log.error({ err: error }, 'mail worker pass failed'))
+        .finally(schedule);
+    }, options.pollMs);
+    timer.unref();
+  }
+
+  return {
+    enqueue: (executor, mail) => insertMail(executor, mail),
+    drain,
+    start() {
+      stopped = false;
+      schedule();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running?.catch(() => 0);
+      transport.close();
+    },
+  };
+}

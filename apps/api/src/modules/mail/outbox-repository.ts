@@ -1,0 +1,73 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database, TMailRow } from '../../db/schema.ts';
+
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+export interface TNewMail {
+  companyId: string | null;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export const MAX_ATTEMPTS = 8;
+const LOCK_SECONDS = 120;
+
+export async function insertMail(db: TExecutor, mail: TNewMail): Promise<void> {
+  await db
+    .insertInto('mail_outbox')
+    .values({
+      company_id: mail.companyId,
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html,
+    })
+    .execute();
+}
+
+/**
+ * Claims up to `limit` due mails for this worker. `FOR UPDATE SKIP LOCKED` lets several API
+ * instances poll one database: a mail is claimed by exactly one of them, and the lease
+ * (`locked_until`) hands it to another only if its worker died mid-send.
+ */
+export async function claimDueMails(db: Kysely<Database>, limit: number): Promise<TMailRow[]> {
+  const result = await sql<TMailRow>`
+    UPDATE mail_outbox SET locked_until = now() + make_interval(secs => ${LOCK_SECONDS})
+    WHERE id IN (
+      SELECT id FROM mail_outbox
+      WHERE status = 'PENDING' AND next_attempt_at <= now()
+        AND (locked_until IS NULL OR locked_until < now())
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING *`.execute(db);
+  return result.rows;
+}
+
+export async function markSent(db: Kysely<Database>, id: string): Promise<void> {
+  await db
+    .updateTable('mail_outbox')
+    .set({ status: 'SENT', sent_at: new Date(), locked_until: null, last_error: null })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Exponential backoff: 30 s, 1 min, 2 min … up to 1 hour; FAILED after MAX_ATTEMPTS. */
+export async function markAttemptFailed(db: Kysely<Database>, mail: TMailRow, error: string): Promise<void> {
+  const attempts = mail.attempts + 1;
+  const delaySeconds = Math.min(3600, 30 * 2 ** (attempts - 1));
+  await db
+    .updateTable('mail_outbox')
+    .set({
+      attempts,
+      status: attempts >= MAX_ATTEMPTS ? 'FAILED' : 'PENDING',
+      next_attempt_at: new Date(Date.now() + delaySeconds * 1000),
+      locked_until: null,
+      last_error: error.slice(0, 500),
+    })
+    .where('id', '=', mail.id)
+    .execute();
+}

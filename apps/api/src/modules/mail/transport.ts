@@ -1,0 +1,47 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import nodemailer from 'nodemailer';
+import type { FastifyBaseLogger } from 'fastify';
+
+export interface TOutgoingMail {
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+}
+
+export interface TMailTransport {
+  send(mail: TOutgoingMail): Promise<void>;
+  close(): void;
+}
+
+/** SMTP when a URL is given (the real transport). */
+export function smtpTransport(url: string): TMailTransport {
+  const transporter = nodemailer.createTransport(url);
+  return {
+    async send(mail) {
+      await transporter.sendMail(mail);
+    },
+    close: () => transporter.close(),
+  };
+}
+
+/**
+ * Without SMTP, each mail becomes an .eml file in `DATA_DIR/mail`, and its links are logged so a
+ * local user can still follow a confirmation link.
+ */
+export function folderTransport(folder: string, log: FastifyBaseLogger): TMailTransport {
+  const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  return {
+    async send(mail) {
+      const info = await builder.sendMail(mail);
+      await fs.mkdir(folder, { recursive: true });
+      const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
+      await fs.writeFile(file, info.message as Buffer);
+      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
+      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox folder');
+    },
+    close: () => builder.close(),
+  };
+}

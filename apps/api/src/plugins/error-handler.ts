@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { translateMessage, type TFieldError, type TProblem } from '@kc/domain';
+import { AppError } from '../lib/app-error.ts';
+import { apiMessage } from '../lib/messages.ts';
+
+const PROBLEM_BASE = 'https://kc.example/problems/';
+
+/** Builds an RFC 9457 problem in the request's language. */
+export function problemFor(request: FastifyRequest, error: AppError): TProblem {
+  const { title, detail } = apiMessage(request.language, error.code, error.params);
+  return {
+    type: `${PROBLEM_BASE}${error.code}`,
+    title,
+    status: error.status,
+    detail,
+    code: error.code,
+    ...(error.fieldErrors.length > 0
+      ? { errors: error.fieldErrors.map((f) => ({ field: f.field, message: translateMessage(request.language, f.message) })) }
+      : {}),
+    requestId: request.id,
+  };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError): FastifyReply {
+  return reply
+    .status(error.status)
+    .type('application/problem+json')
+    .header('cache-control', 'no-store')
+    .send(problemFor(request, error));
+}
+
+/** Maps any thrown error to an AppError; unknown ones become a 500 without internals. */
+function toAppError(error: FastifyError | Error): AppError {
+  if (error instanceof AppError) return error;
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const fields: TFieldError[] = error.validation.map((v) => ({
+      field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (context ?? 'body'),
+      message: v.message ?? 'validation.invalid',
+    }));
+    return new AppError(400, 'validation', {}, fields);
+  }
+  const code = (error as FastifyError).code;
+  const status = (error as FastifyError).statusCode;
+  if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return new AppError(413, 'payloadTooLarge');
+  if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return new AppError(415, 'unsupportedMediaType');
+  if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new AppError(400, 'malformedBody');
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) return new AppError(400, 'malformedBody');
+  if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
+  return new AppError(500, 'internal');
+}
+
+/** The one error handler and the one not-found handler of the API (architecture: boundaries). */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500 || isResponseSerializationError(error)) {
+      request.log.error({ err: error, reqId: request.id }, 'request failed');
+    }
+    return sendProblem(request, reply, appError);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, new AppError(404, 'routeNotFound', { method: request.method, url: request.url.split('?')[0] ?? '' })),
+  );
+}

@@ -1,0 +1,17 @@
+import fp from 'fastify-plugin';
+import { pickLanguage, type TLanguage } from '@kc/domain';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** es or en, from Accept-Language; es by default. */
+    language: TLanguage;
+  }
+}
+
+/** Every request learns its language from Accept-Language before anything else runs. */
+export const languagePlugin = fp(async (app) => {
+  app.decorateRequest('language', 'es');
+  app.addHook('onRequest', async (request) => {
+    request.language = pickLanguage(request.headers['accept-language']);
+  });
+});

@@ -1,0 +1,23 @@
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.ts';
+import type { TConfig } from './config.ts';
+import { migrate, openDatabase, type TDatabase } from './db/database.ts';
+import { seedDemo } from './db/seed/demo.ts';
+
+/** Opens the configured database, migrates it, seeds demo data outside production, builds the app. */
+export async function createRuntime(config: TConfig): Promise<{ app: FastifyInstance; database: TDatabase }> {
+  const database = await openDatabase(
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') },
+  );
+  try {
+    await migrate(database.db);
+    if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
+    const app = await buildApp({ config, db: database.db });
+    app.addHook('onClose', async () => database.close());
+    return { app, database };
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+}

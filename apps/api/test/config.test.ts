@@ -1,0 +1,30 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.ts';
+
+describe('configuration', () => {
+  it('has working defaults', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.DATABASE_URL).toBeUndefined();
+    expect(config.dataDir).toMatch(/var$/);
+    expect(config.seedDemo).toBe(true);
+  });
+
+  it('lists every bad key at once', () => {
+    let error: unknown;
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', SMTP_URL: 'ftp://x', NODE_ENV: 'staging', LOG_LEVEL: 'loud' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.join('\n');
+    for (const key of ['PORT', 'DATABASE_URL', 'SMTP_URL', 'NODE_ENV', 'LOG_LEVEL']) expect(issues).toContain(key);
+  });
+
+  it('treats empty values as unset and seeds nothing in production', () => {
+    const config = loadConfig({ PORT: '', NODE_ENV: 'production' });
+    expect(config.PORT).toBe(3000);
+    expect(config.seedDemo).toBe(false);
+  });
+});

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
+
+describe.each(DB_KINDS)('foundation on %s', (kind) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  it('answers health and readiness', async () => {
+    expect((await t.app.inject('/api/health')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/api/ready');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toEqual({ status: 'ok' });
+  });
+
+  it('sends security headers on every answer', async () => {
+    const res = await t.app.inject('/api/health');
+    expect(res.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('refuses a tenant route without company-id, in the request language', async () => {
+    const es = await t.app.inject({ url: '/api/company' });
+    expect(es.statusCode).toBe(400);
+    expect(es.headers['content-type']).toContain('application/problem+json');
+    expect(es.json()).toMatchObject({ status: 400, code: 'companyMissing', title: 'Falta la empresa' });
+    const en = await t.app.inject({ url: '/api/company', headers: { 'accept-language': 'en-GB,en;q=0.9' } });
+    expect(en.json()).toMatchObject({ code: 'companyMissing', title: 'Company missing' });
+    expect(en.json().detail).toBe('The company-id header is required for this operation.');
+  });
+
+  it('refuses an unknown company', async () => {
+    const res = await t.app.inject({ url: '/api/company', headers: { 'company-id': '999' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'companyUnknown', detail: 'La empresa «999» no existe.' });
+  });
+
+  it('answers a known company with its public profile only', async () => {
+    const one = await t.app.inject({ url: '/api/company', headers: { 'company-id': '1' } });
+    expect(one.statusCode).toBe(200);
+    expect(one.json()).toEqual({ id: '1', name: 'KC' });
+    const two = await t.app.inject({ url: '/api/company', headers: { 'company-id': '2' } });
+    expect(two.json()).toEqual({ id: '2', name: 'Other Savings Co.' });
+  });
+
+  it('answers unknown API routes with a problem, not internals', async () => {
+    const res = await t.app.inject({ url: '/api/nope', headers: { 'accept-language': 'en' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ type: 'https://kc.example/problems/routeNotFound', status: 404, title: 'Not found' });
+  });
+
+  it('refuses an oversized body with 413', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/company',
+      headers: { 'company-id': '1', 'content-type': 'application/json' },
+      payload: JSON.stringify({ text: 'x'.repeat(70 * 1024) }),
+    });
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toMatchObject({ code: 'payloadTooLarge' });
+  });
+
+  it('serves the OpenAPI document generated from the routes, and its reference UI', async () => {
+    const doc = await t.app.inject('/api/openapi.json');
+    expect(doc.statusCode).toBe(200);
+    const body = doc.json();
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toEqual(expect.arrayContaining(['/api/health', '/api/ready', '/api/company']));
+    const ui = await t.app.inject('/api/docs/');
+    expect(ui.statusCode).toBe(200);
+    expect(ui.body).toContain('swagger');
+  });
+
+  it('compresses large answers', async () => {
+    const res = await t.app.inject({ url: '/api/openapi.json', headers: { 'accept-encoding': 'gzip' } });
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('seeds idempotently', async () => {
+    const { seedDemo } = await import('../src/db/seed/demo.ts');
+    const before = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    await seedDemo(t.db, { baseYear: 2020 });
+    const after = await t.db.selectFrom('users').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    expect(Number(after.n)).toBe(Number(before.n));
+    expect(Number(after.n)).toBeGreaterThanOrEqual(10);
+  });
+});

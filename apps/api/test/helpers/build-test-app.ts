@@ -1,0 +1,101 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { Writable } from 'node:stream';
+import { inject } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../src/app.ts';
+import { loadConfig, type TConfig } from '../../src/config.ts';
+import { migrate, openDatabase, type TDatabase, type TDb } from '../../src/db/database.ts';
+import { seedDemo } from '../../src/db/seed/demo.ts';
+import type { TMailTransport, TOutgoingMail } from '../../src/modules/mail/transport.ts';
+import { TEST_BASE_YEAR } from './constants.ts';
+
+export type TDbKind = 'pglite' | 'postgres';
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL is set (CI sets it). */
+export const DB_KINDS: TDbKind[] = process.env['TEST_DATABASE_URL'] ? ['pglite', 'postgres'] : ['pglite'];
+
+export interface TTestApp {
+  app: FastifyInstance;
+  db: TDb;
+  config: TConfig;
+  /** Mails handed to the transport (after `app.mailer.drain()`). */
+  sentMails: TOutgoingMail[];
+  /** Every log line the app wrote, as text. */
+  logs: string[];
+  close(): Promise<void>;
+}
+
+async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => Promise<void> }> {
+  if (kind === 'pglite') {
+    const template = await fs.readFile(inject('pgliteTemplate'));
+    return openDatabase({ loadDataDir: new Blob([template]) });
+  }
+  const url = process.env['TEST_DATABASE_URL']!;
+  const schema = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  const database = await openDatabase({ url, schema, poolSize: 5 });
+  await migrate(database.db);
+  await seedDemo(database.db, { baseYear: TEST_BASE_YEAR });
+  return {
+    ...database,
+    drop: async () => {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/** Builds the real app on a fresh, migrated and seeded database of the given kind. */
+export async function buildTestApp(
+  kind: TDbKind,
+  options: { env?: Record<string, string>; mailTransport?: TMailTransport } = {},
+): Promise<TTestApp> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'kc-api-data-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'info',
+    DATA_DIR: dataDir,
+    MAIL_POLL_MS: '0',
+    CALCULATOR_BASE_YEAR: String(TEST_BASE_YEAR),
+    WEB_DIR: path.join(dataDir, 'no-web'),
+    ...options.env,
+  });
+  const database = await freshDatabase(kind);
+  const sentMails: TOutgoingMail[] = [];
+  const logs: string[] = [];
+  const logStream = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      logs.push(chunk.toString());
+      done();
+    },
+  });
+  const mailTransport: TMailTransport = options.mailTransport ?? {
+    send: async (mail) => {
+      sentMails.push(mail);
+    },
+    close: () => {},
+  };
+  const app = await buildApp({ config, db: database.db, mailTransport, logStream });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    sentMails,
+    logs,
+    async close() {
+      await app.close();
+      await database.close();
+      await database.drop?.();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}

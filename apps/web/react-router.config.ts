@@ -1,0 +1,10 @@
+import type { Config } from '@react-router/dev/config';
+import { PRERENDERED_PATHS } from './src/app/prerendered-paths.ts';
+
+// SPA with prerendered public pages (stack-notes: framework mode, ssr false, basename /web).
+export default {
+  appDirectory: 'src',
+  ssr: false,
+  basename: '/web/',
+  prerender: PRERENDERED_PATHS,
+} satisfies Config;

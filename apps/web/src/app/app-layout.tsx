@@ -1,0 +1,26 @@
+import { Box } from '@mantine/core';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { CookieDialog } from '../components/layout/cookie-dialog.tsx';
+import { Footer } from '../components/layout/footer.tsx';
+import { Navbar } from '../components/layout/navbar.tsx';
+import { useLogout } from '../features/auth/hooks/use-logout.ts';
+
+/** Skip link, navbar, the page, footer and the cookie dialog around every screen. */
+export function AppLayout({ children }: { children: ReactNode }) {
+  const { t } = useTranslation('layout');
+  const logout = useLogout();
+  return (
+    <>
+      <a href="#main" className="kc-skip-link">
+        {t('skipToContent')}
+      </a>
+      <Navbar onLogout={logout} />
+      <Box component="main" id="main" tabIndex={-1}>
+        {children}
+      </Box>
+      <Footer />
+      <CookieDialog />
+    </>
+  );
+}

@@ -1,0 +1,20 @@
+import { CALCULATOR_IDS, paths } from '@kc/domain';
+
+/** Public pages written to HTML at build time (their text is in the page before any script runs). */
+export const PRERENDERED_PATHS: string[] = [
+  paths.root.path,
+  paths.home.path,
+  paths.privacyPolicy.path,
+  paths.terms.path,
+  paths.dataPrivacy.path,
+  paths.cookies.path,
+  paths.contactUs.path,
+  paths.contactLivestock.path,
+  paths.contactFarm.path,
+  paths.coin.path,
+  paths.faq.path,
+  paths.careers.path,
+  paths.salesFaq.path,
+  paths.calculators.path,
+  ...CALCULATOR_IDS.map((id) => paths.calculator.href(id)),
+];

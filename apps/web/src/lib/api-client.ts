@@ -1,0 +1,96 @@
+import { COMPANY_HEADER, DEFAULT_COMPANY_ID, extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain';
+import { currentLanguage } from './i18n.ts';
+
+/**
+ * The one HTTP client of the web app. Every call carries company-id and Accept-Language, and
+ * the bearer token when a session exists; statuses outside 200–299 become an ApiError that
+ * carries the specification's extraction rule (section 8).
+ */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    public readonly status: number | undefined,
+    public readonly body: unknown,
+    public readonly isNetworkError: boolean,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** The general rule: error_description, else a typed error's detail or message, else 'Something went wrong!, …'. */
+  get extracted(): TExtractedError {
+    return extractErrorMessage(this.asInput());
+  }
+
+  /** The login alert's priority list. */
+  get loginExtracted(): TExtractedError {
+    return extractLoginError(this.asInput());
+  }
+
+  private asInput() {
+    return {
+      body: this.body,
+      message: this.message,
+      isNetworkError: this.isNetworkError,
+      ...(this.status !== undefined ? { status: this.status } : {}),
+    };
+  }
+}
+
+let bearer: string | undefined;
+let onUnauthorized: (() => void) | undefined;
+
+/** Set by the session store: the token to send, and what to do when the server says 401. */
+export function setBearer(token: string | undefined): void {
+  bearer = token;
+}
+export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
+  onUnauthorized = handler;
+}
+
+export interface TRequestOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  body?: unknown;
+  form?: Record<string, string>;
+  headers?: Record<string, string>;
+  signal?: AbortSignal;
+}
+
+export async function apiRequest<T>(url: string, options: TRequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    [COMPANY_HEADER]: DEFAULT_COMPANY_ID,
+    'accept-language': currentLanguage(),
+    ...options.headers,
+  };
+  if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+  let body: string | undefined;
+  if (options.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded';
+    body = new URLSearchParams(options.form).toString();
+  } else if (options.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  let response: Response;
+  try {
+    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(error instanceof Error ? error.message : String(error), undefined, undefined, true);
+  }
+  const text = await response.text();
+  let parsed: unknown = undefined;
+  if (text) {
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = text;
+    }
+  }
+  if (response.status < 200 || response.status > 299) {
+    if (response.status === 401 && bearer && !url.startsWith('/oauth/')) onUnauthorized?.();
+    throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
+  }
+  return parsed as T;
+}

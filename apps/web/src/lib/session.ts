@@ -1,0 +1,85 @@
+import { useSyncExternalStore } from 'react';
+import { setBearer } from './api-client.ts';
+
+/**
+ * The session of the specification (section 3), kept under one user-data key: in local storage
+ * when the user asked to be remembered, otherwise in session storage (this tab only), and in
+ * memory. Logged in means a user id is present.
+ */
+export interface TSession {
+  userId: string;
+  token: string;
+  identity: { id: string; username: string; roles: string[] };
+  roles: string[];
+  /** expires_in × 1000. */
+  expiryTime: number;
+  /** ISO instant at which the token expires. */
+  expiryDate: string;
+}
+
+export const SESSION_STORAGE_KEY = 'kc.userData';
+
+let current: TSession | undefined;
+const listeners = new Set<() => void>();
+const emit = () => listeners.forEach((l) => l());
+
+function storages(): Storage[] {
+  try {
+    return [window.localStorage, window.sessionStorage];
+  } catch {
+    return [];
+  }
+}
+
+/** Reads a stored session at start-up (and sets the bearer header). Expired ones are dropped. */
+export function restoreSession(now = Date.now()): TSession | undefined {
+  for (const storage of storages()) {
+    const raw = storage.getItem(SESSION_STORAGE_KEY);
+    if (!raw) continue;
+    try {
+      const session = JSON.parse(raw) as TSession;
+      if (session.userId && Date.parse(session.expiryDate) > now) {
+        current = session;
+        setBearer(session.token);
+        emit();
+        return session;
+      }
+    } catch {
+      // A damaged entry is removed below.
+    }
+    storage.removeItem(SESSION_STORAGE_KEY);
+  }
+  return undefined;
+}
+
+export function saveSession(session: TSession, remember: boolean): void {
+  current = session;
+  setBearer(session.token);
+  for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
+  try {
+    (remember ? window.localStorage : window.sessionStorage).setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
+  } catch {
+    // Without storage the session lives in memory for this page.
+  }
+  emit();
+}
+
+/** Clears the stored user data and the in-memory session. */
+export function clearSession(): void {
+  current = undefined;
+  setBearer(undefined);
+  for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
+  emit();
+}
+
+export const getSession = (): TSession | undefined => current;
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The session for components; undefined when logged out (and always during prerender). */
+export function useSession(): TSession | undefined {
+  return useSyncExternalStore(subscribe, getSession, () => undefined);
+}

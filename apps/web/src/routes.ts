@@ -1,0 +1,39 @@
+import { index, route, type RouteConfig } from '@react-router/dev/routes';
+import { paths } from '@kc/domain';
+
+// Every route of the specification's table (section 2), under the /web basename.
+const r = (p: { path: string }) => p.path.replace(/^\//, '');
+
+export default [
+  index('routes/landing.tsx', { id: 'landing-root' }),
+  route(r(paths.home), 'routes/landing.tsx', { id: 'landing-home' }),
+  route(r(paths.privacyPolicy), 'routes/privacy-policy.tsx'),
+  route(r(paths.terms), 'routes/terms.tsx'),
+  route(r(paths.dataPrivacy), 'routes/data-privacy.tsx'),
+  route(r(paths.cookies), 'routes/cookies.tsx'),
+  route(r(paths.contactUs), 'routes/contact-us.tsx'),
+  route(r(paths.contactLivestock), 'routes/contact-livestock.tsx'),
+  route(r(paths.contactFarm), 'routes/contact-farm.tsx'),
+  route(r(paths.coin), 'routes/coin.tsx'),
+  route(r(paths.faq), 'routes/faq.tsx'),
+  route(r(paths.careers), 'routes/careers.tsx'),
+  route(r(paths.salesFaq), 'routes/sales-faq.tsx'),
+  route(r(paths.calculators), 'routes/calculators.tsx'),
+  route(r(paths.calculator), 'routes/calculator.tsx'),
+  route(r(paths.login), 'routes/login.tsx'),
+  route(r(paths.signUp), 'routes/sign-up.tsx', { id: 'sign-up-investor' }),
+  route(r(paths.signUpAgent), 'routes/sign-up.tsx', { id: 'sign-up-agent' }),
+  route(r(paths.signUpSupplier), 'routes/sign-up.tsx', { id: 'sign-up-supplier' }),
+  route(r(paths.signUpOwner), 'routes/sign-up.tsx', { id: 'sign-up-owner' }),
+  route(r(paths.confirmSignUp), 'routes/confirm-sign-up.tsx'),
+  route(r(paths.dashboard), 'routes/dashboard.tsx', { id: 'dashboard' }),
+  route(r(paths.investorDashboard), 'routes/dashboard.tsx', { id: 'investor-dashboard' }),
+  route(r(paths.hire), 'routes/hire.tsx'),
+  route(r(paths.contracts), 'routes/contracts.tsx'),
+  route(r(paths.market), 'routes/market.tsx', { id: 'market' }),
+  route(r(paths.authorization), 'routes/market.tsx', { id: 'authorization' }),
+  route(r(paths.account), 'routes/account.tsx'),
+  route(r(paths.advisorDashboard), 'routes/advisor-dashboard.tsx'),
+  route(r(paths.userList), 'routes/user-list.tsx'),
+  route('*', 'routes/not-found.tsx'),
+] satisfies RouteConfig;

@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env['E2E_PORT'] ?? 3210);
+const root = path.resolve(import.meta.dirname, '..');
+const dataDir = path.join(root, 'var', `e2e-${PORT}`);
+
+/**
+ * End-to-end tests in Debian's Chromium against the real server on a fresh embedded database
+ * (conventions, 16). The server is the built product (`npm run build` runs before), started on
+ * its own port with its own data folder, wiped first.
+ */
+export default defineConfig({
+  testDir: './tests',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  forbidOnly: Boolean(process.env['CI']),
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${PORT}/web/`,
+    locale: 'es-ES',
+    timezoneId: 'Europe/Madrid',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: `node ${path.join(root, 'e2e/support/start-server.mjs')}`,
+    url: `http://127.0.0.1:${PORT}/api/ready`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      MAIL_POLL_MS: '200',
+      SMTP_URL: process.env['E2E_SMTP_URL'] ?? '',
+    },
+  },
+});

@@ -1,0 +1,42 @@
+import AxeBuilder from '@axe-core/playwright';
+import { test as base, expect, type Page } from '@playwright/test';
+
+/**
+ * Every test fails on a console error or an uncaught page error (conventions, 15 and 16). By
+ * default the cookie choice is already made, so the dialog does not cover the page; tests of
+ * the dialog opt out with `test.use({ cookieConsent: null })`.
+ */
+export const test = base.extend<{ cookieConsent: 'accepted' | 'rejected' | null; consoleErrors: string[] }>({
+  cookieConsent: ['accepted', { option: true }],
+  consoleErrors: [
+    async ({ page, cookieConsent }, use) => {
+      const errors: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') errors.push(message.text());
+      });
+      page.on('pageerror', (error) => errors.push(error.message));
+      if (cookieConsent) {
+        await page.addInitScript((value) => {
+          if (!window.localStorage.getItem('kc.cookieConsent')) window.localStorage.setItem('kc.cookieConsent', value);
+        }, cookieConsent);
+      }
+      await use(errors);
+      expect(errors, 'console errors during the test').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Runs axe-core (WCAG 2.1 AA) on the page and expects no violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+}
+
+/** Waits until the app has hydrated (React Router marks it), so clicks reach React. */
+export async function gotoApp(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+}

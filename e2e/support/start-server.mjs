@@ -1,0 +1,8 @@
+// Starts the built server on a fresh embedded database for the end-to-end run.
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dataDir = process.env.DATA_DIR;
+if (!dataDir || !dataDir.includes('e2e')) throw new Error('DATA_DIR must be the e2e data folder');
+fs.rmSync(dataDir, { recursive: true, force: true });
+await import(path.resolve(import.meta.dirname, '../../apps/api/dist/server.js'));

@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { ZRole } from './roles.ts';
+
+/**
+ * The session (specification 3; decisions, "Accounts and sessions"): the OAuth 2 password-grant
+ * answer (RFC 6749) plus the identity, stored locally under the user-data key. Pure: `now` is
+ * always an argument.
+ */
+
+/** A successful POST /oauth/token answer. `token_type` is 'bearer' (compared without case, as RFC 6749 says). */
+export const ZTokenResponse = z.object({
+  access_token: z.string().min(1),
+  token_type: z.string().refine((type) => type.toLowerCase() === 'bearer'),
+  /** Lifetime in seconds. */
+  expires_in: z.number().int().positive(),
+  scope: z.string().optional(),
+});
+export type TTokenResponse = z.output<typeof ZTokenResponse>;
+
+/** The error codes of RFC 6749, section 5.2. */
+export const OAUTH_TOKEN_ERRORS = [
+  'invalid_request',
+  'invalid_client',
+  'invalid_grant',
+  'unauthorized_client',
+  'unsupported_grant_type',
+  'invalid_scope',
+] as const;
+
+/** A failed POST /oauth/token answer (HTTP 400 or 401); the login alert shows error_description. */
+export const ZTokenError = z.object({
+  error: z.string().min(1),
+  error_description: z.string(),
+});
+export type TTokenError = z.output<typeof ZTokenError>;
+
+/** GET /api/users/identity. */
+export const ZIdentity = z.object({
+  id: z.string().min(1),
+  username: z.string().min(1),
+  roles: z.array(ZRole),
+});
+export type TIdentity = z.output<typeof ZIdentity>;
+
+/** What is stored locally and kept in memory while logged in. */
+export const ZSession = z.object({
+  userId: z.string().min(1),
+  /** The bearer access token. */
+  token: z.string().min(1),
+  identity: ZIdentity,
+  roles: z.array(ZRole),
+  /** The token's lifetime in milliseconds (expires_in × 1000). */
+  expiryTime: z.number().int().positive(),
+  /** The instant it expires, ISO 8601 in UTC. */
+  expiryDate: z.iso.datetime(),
+});
+export type TSession = z.output<typeof ZSession>;
+
+/** The session that starts at `now` from a token answer and the identity it belongs to. */
+export function makeSession(tokenResponse: TTokenResponse, identity: TIdentity, now: Date): TSession {
+  const expiryTime = tokenResponse.expires_in * 1000;
+  return {
+    userId: identity.id,
+    token: tokenResponse.access_token,
+    identity: { id: identity.id, username: identity.username, roles: [...identity.roles] },
+    roles: [...identity.roles],
+    expiryTime,
+    expiryDate: new Date(now.getTime() + expiryTime).toISOString(),
+  };
+}
+
+/** Milliseconds the session has left at `now` (0 once expired). */
+export function getSessionRemainingMs(session: TSession, now: Date): number {
+  return Math.max(0, Date.parse(session.expiryDate) - now.getTime());
+}
+
+/** True from the expiry instant on (and for an unreadable expiryDate). */
+export function isSessionExpired(session: TSession, now: Date): boolean {
+  const expiry = Date.parse(session.expiryDate);
+  return Number.isNaN(expiry) || now.getTime() >= expiry;
+}

@@ -1,0 +1,76 @@
+/**
+ * Every URL of the web app, once (conventions, 2). `path` is the router pattern relative to the
+ * /web base; `href(...)` builds a link. The API uses the same table to answer unknown /web
+ * paths with 404.
+ */
+export const CALCULATOR_IDS = [
+  'jubilacion',
+  'fideicomiso',
+  'padrinazgo',
+  'cerocupones',
+  'emprendedor',
+  'sostenibilidad',
+  'personalizado',
+] as const;
+
+export const paths = {
+  root: { path: '/', href: () => '/' },
+  home: { path: '/home', href: () => '/home' },
+  privacyPolicy: { path: '/home/privacy-policy', href: () => '/home/privacy-policy' },
+  terms: { path: '/home/terms-and-conditions', href: () => '/home/terms-and-conditions' },
+  dataPrivacy: { path: '/home/data-privacy', href: () => '/home/data-privacy' },
+  cookies: { path: '/home/cookies', href: () => '/home/cookies' },
+  contactUs: { path: '/home/contact-us', href: () => '/home/contact-us' },
+  contactLivestock: { path: '/home/contact/finca-ganadera', href: () => '/home/contact/finca-ganadera' },
+  contactFarm: { path: '/home/contact/finca-agricola', href: () => '/home/contact/finca-agricola' },
+  coin: { path: '/home/info/coin-and-finance', href: () => '/home/info/coin-and-finance' },
+  faq: { path: '/home/info/question-and-answers', href: () => '/home/info/question-and-answers' },
+  careers: { path: '/home/info/work-with-us', href: () => '/home/info/work-with-us' },
+  salesFaq: { path: '/home/info/comerciales', href: () => '/home/info/comerciales' },
+  calculators: { path: '/home/calculadoras', href: () => '/home/calculadoras' },
+  calculator: {
+    path: '/home/calculadoras/:id',
+    href: (id: (typeof CALCULATOR_IDS)[number], query?: string) => `/home/calculadoras/${id}${query ? `?${query}` : ''}`,
+  },
+  login: { path: '/user/login', href: () => '/user/login' },
+  signUp: { path: '/user/sign-up', href: () => '/user/sign-up' },
+  signUpAgent: { path: '/user/sign-up-comercial', href: () => '/user/sign-up-comercial' },
+  signUpSupplier: { path: '/user/sign-up-minero', href: () => '/user/sign-up-minero' },
+  signUpOwner: { path: '/user/sign-up-propietario', href: () => '/user/sign-up-propietario' },
+  confirmSignUp: {
+    path: '/user/confirm-sign-up',
+    href: (userId: string, token: string) =>
+      `/user/confirm-sign-up?${new URLSearchParams({ userId, token }).toString()}`,
+  },
+  dashboard: { path: '/dashboard', href: () => '/dashboard' },
+  hire: { path: '/inversor/contratar', href: () => '/inversor/contratar' },
+  contracts: { path: '/inversor/contratos/:id', href: (id: string) => `/inversor/contratos/${encodeURIComponent(id)}` },
+  investorDashboard: { path: '/inversor/dashboard', href: () => '/inversor/dashboard' },
+  market: { path: '/market', href: () => '/market' },
+  authorization: { path: '/authorization', href: () => '/authorization' },
+  account: { path: '/account', href: () => '/account' },
+  advisorDashboard: { path: '/advisor/dashboard', href: () => '/advisor/dashboard' },
+  userList: { path: '/user/list', href: () => '/user/list' },
+} as const;
+
+export type TPathName = keyof typeof paths;
+
+function toRegExp(pattern: string): RegExp {
+  const source = pattern
+    .split('/')
+    .map((segment) => (segment.startsWith(':') ? '[^/]+' : segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return new RegExp(`^${source}/?$`);
+}
+
+const patterns = Object.values(paths).map((p) => toRegExp(p.path));
+
+/** True when a path (relative to /web, e.g. '/home/cookies') is a route of the app. */
+export function isKnownWebPath(pathname: string): boolean {
+  const clean = pathname === '' ? '/' : pathname;
+  if (clean.startsWith('/home/calculadoras/')) {
+    const id = clean.slice('/home/calculadoras/'.length).replace(/\/$/, '');
+    return (CALCULATOR_IDS as readonly string[]).includes(id);
+  }
+  return patterns.some((re) => re.test(clean));
+}

@@ -1,0 +1,32 @@
+import { decodeMessage } from './message-key.ts';
+import type { TLanguage } from './language.ts';
+import { validationMessages } from './validation-messages.ts';
+import { accountsMessages } from '../accounts/messages.ts';
+
+/**
+ * Messages shared by the browser and the API: everything a schema or the server may say about
+ * a field. Feature catalogues register here so both sides translate a key the same way.
+ */
+type Tree = { readonly [key: string]: string | Tree };
+
+export const sharedMessages: Record<TLanguage, Tree> = {
+  es: { validation: validationMessages.es, accounts: accountsMessages.es },
+  en: { validation: validationMessages.en, accounts: accountsMessages.en },
+};
+
+function lookup(tree: Tree, path: string): string | undefined {
+  let node: string | Tree | undefined = tree;
+  for (const part of path.split('.')) {
+    if (typeof node !== 'object' || node === null) return undefined;
+    node = node[part];
+  }
+  return typeof node === 'string' ? node : undefined;
+}
+
+/** Translates an encoded message key (`validation.between|min=0&max=120`) into text. */
+export function translateMessage(language: TLanguage, message: string): string {
+  const { key, params } = decodeMessage(message);
+  const template = lookup(sharedMessages[language], key);
+  if (template === undefined) return message;
+  return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
+}
