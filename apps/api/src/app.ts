@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
+import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -96,6 +97,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(
     async (tenant) => {
       registerTenancy(tenant);
+      registerAuth(tenant);
       await tenant.register(companyRoutes);
     },
     { prefix: '/api' },

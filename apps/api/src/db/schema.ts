@@ -131,7 +131,18 @@ export interface RateLimitsTable {
   window_start: Timestamp;
 }
 
+export interface AccessTokensTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  client_id: string;
+  expires_at: Timestamp;
+  revoked_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  access_tokens: AccessTokensTable;
   companies: CompaniesTable;
   oauth_clients: OAuthClientsTable;
   users: UsersTable;

@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
+import * as accessTokens from './0002-access-tokens.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -7,4 +8,5 @@ import * as foundation from './0001-foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
+  '0002-access-tokens': accessTokens,
 };
