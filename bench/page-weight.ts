@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const client = path.resolve(import.meta.dirname, '../apps/web/build/client');
+const client = path.resolve(import.meta.dirname, '../apps/web', process.env['KC_WEB_BUILD_DIR'] ?? 'build', 'client');
 
 /**
  * The JavaScript a prerendered page loads on first visit: every script and modulepreload its

@@ -53,6 +53,8 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       MAIL_POLL_MS: '200',
       SMTP_URL: process.env['E2E_SMTP_URL'] ?? '',
+      WEB_DIR: path.join(root, 'apps/web', process.env['KC_WEB_BUILD_DIR'] ?? 'build', 'client'),
+      KC_API_OUTFILE: process.env['KC_API_OUTFILE'] ?? 'dist/server.js',
     },
   },
 });

@@ -8,7 +8,7 @@ const external = Object.keys(pkg.dependencies).filter((name) => !name.startsWith
 
 await build({
   entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  outfile: process.env.KC_API_OUTFILE ?? 'dist/server.js',
   bundle: true,
   platform: 'node',
   format: 'esm',

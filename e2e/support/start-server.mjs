@@ -5,4 +5,4 @@ import path from 'node:path';
 const dataDir = process.env.DATA_DIR;
 if (!dataDir || !dataDir.includes('e2e')) throw new Error('DATA_DIR must be the e2e data folder');
 fs.rmSync(dataDir, { recursive: true, force: true });
-await import(path.resolve(import.meta.dirname, '../../apps/api/dist/server.js'));
+await import(path.resolve(import.meta.dirname, '../../apps/api', process.env.KC_API_OUTFILE ?? 'dist/server.js'));

@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-const client = path.resolve(import.meta.dirname, '../build/client');
+const client = path.resolve(import.meta.dirname, '..', process.env.KC_WEB_BUILD_DIR ?? 'build', 'client');
 const nested = path.join(client, 'web');
 if (fs.existsSync(nested)) {
   for (const entry of fs.readdirSync(nested)) {
