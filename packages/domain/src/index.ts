@@ -8,3 +8,4 @@ export * from './format/format.ts';
 export * from './http/headers.ts';
 export * from './http/paths.ts';
 export * from './accounts/index.ts';
+export * from './calculator/index.ts';

@@ -1,18 +1,10 @@
+import { PLAN_IDS } from '../calculator/plan-ids.ts';
+
 /**
  * Every URL of the web app, once (conventions, 2). `path` is the router pattern relative to the
  * /web base; `href(...)` builds a link. The API uses the same table to answer unknown /web
  * paths with 404.
  */
-export const CALCULATOR_IDS = [
-  'jubilacion',
-  'fideicomiso',
-  'padrinazgo',
-  'cerocupones',
-  'emprendedor',
-  'sostenibilidad',
-  'personalizado',
-] as const;
-
 export const paths = {
   root: { path: '/', href: () => '/' },
   home: { path: '/home', href: () => '/home' },
@@ -30,7 +22,7 @@ export const paths = {
   calculators: { path: '/home/calculadoras', href: () => '/home/calculadoras' },
   calculator: {
     path: '/home/calculadoras/:id',
-    href: (id: (typeof CALCULATOR_IDS)[number], query?: string) => `/home/calculadoras/${id}${query ? `?${query}` : ''}`,
+    href: (id: (typeof PLAN_IDS)[number], query?: string) => `/home/calculadoras/${id}${query ? `?${query}` : ''}`,
   },
   login: { path: '/user/login', href: () => '/user/login' },
   signUp: { path: '/user/sign-up', href: () => '/user/sign-up' },
@@ -70,7 +62,7 @@ export function isKnownWebPath(pathname: string): boolean {
   const clean = pathname === '' ? '/' : pathname;
   if (clean.startsWith('/home/calculadoras/')) {
     const id = clean.slice('/home/calculadoras/'.length).replace(/\/$/, '');
-    return (CALCULATOR_IDS as readonly string[]).includes(id);
+    return (PLAN_IDS as readonly string[]).includes(id);
   }
   return patterns.some((re) => re.test(clean));
 }

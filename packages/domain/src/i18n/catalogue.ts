@@ -2,6 +2,7 @@ import { decodeMessage } from './message-key.ts';
 import type { TLanguage } from './language.ts';
 import { validationMessages } from './validation-messages.ts';
 import { accountsMessages } from '../accounts/messages.ts';
+import { calculatorMessages } from '../calculator/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -10,8 +11,8 @@ import { accountsMessages } from '../accounts/messages.ts';
 type Tree = { readonly [key: string]: string | Tree };
 
 export const sharedMessages: Record<TLanguage, Tree> = {
-  es: { validation: validationMessages.es, accounts: accountsMessages.es },
-  en: { validation: validationMessages.en, accounts: accountsMessages.en },
+  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es },
+  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en },
 };
 
 function lookup(tree: Tree, path: string): string | undefined {
