@@ -5,7 +5,7 @@ import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/.react-router/**', 'var/**', '**/test-results/**'],
+    ignores: ['**/node_modules/**', '**/dist/**', '**/build/**', '**/build-*/**', '**/.react-router/**', 'var/**', '**/test-results/**'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,

@@ -12,6 +12,8 @@ const dataDir = path.join(root, 'var', `e2e-${PORT}`);
  */
 export default defineConfig({
   testDir: './tests',
+  // One results folder per port, so parallel runs do not delete each other's traces.
+  outputDir: `test-results/${PORT}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
@@ -55,6 +57,9 @@ export default defineConfig({
       SMTP_URL: process.env['E2E_SMTP_URL'] ?? '',
       WEB_DIR: path.join(root, 'apps/web', process.env['KC_WEB_BUILD_DIR'] ?? 'build', 'client'),
       KC_API_OUTFILE: process.env['KC_API_OUTFILE'] ?? 'dist/server.js',
+      // The browser plays the part of a reverse proxy on loopback: tests that need distinct
+      // client addresses (rate limits) set X-Forwarded-For, which only a trusted proxy may.
+      TRUST_PROXY: '127.0.0.1',
     },
   },
 });

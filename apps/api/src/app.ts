@@ -54,6 +54,17 @@ export const REDACTED_PATHS = [
 const defaultWebDir = () =>
   path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/build/client');
 
+/** TRUST_PROXY → Fastify's trustProxy: none by default, so a client cannot fake its address. */
+function parseTrustProxy(value: string | undefined): boolean | string[] | ((address: string, hop: number) => boolean) {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  if (/^\d+$/.test(value)) {
+    const hops = Number(value);
+    return (_address, hop) => hop < hops;
+  }
+  return value.split(',').map((v) => v.trim()).filter(Boolean);
+}
+
 /** Builds the whole API (conventions, 7): plugins, then modules. It never listens. */
 export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   const { config } = deps;
@@ -64,7 +75,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: 64 * 1024,
-    trustProxy: true,
+    trustProxy: parseTrustProxy(config.TRUST_PROXY),
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();

@@ -35,6 +35,11 @@ const ZConfig = z.object({
   WEB_DIR: z.string().optional(),
   /** Base year of the calculators (decisions.md): the current UTC year unless set. */
   CALCULATOR_BASE_YEAR: z.coerce.number().int().min(2000).max(2100).optional(),
+  /**
+   * Which proxies may set X-Forwarded-For: unset trusts none (the socket address is the
+   * client), `true` trusts all, or a comma-separated list of addresses/CIDRs, or a hop count.
+   */
+  TRUST_PROXY: z.string().optional(),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -65,6 +65,17 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(res.json()).toMatchObject({ code: 'payloadTooLarge' });
   });
 
+  it('answers malformed JSON with a 400 problem, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/contact',
+      headers: { 'company-id': '1', 'content-type': 'application/json', 'accept-language': 'en' },
+      payload: '{"name": ',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'malformedBody', detail: 'The request body cannot be read.' });
+  });
+
   it('serves the OpenAPI document generated from the routes, and its reference UI', async () => {
     const doc = await t.app.inject('/api/openapi.json');
     expect(doc.statusCode).toBe(200);

@@ -46,7 +46,9 @@ function toAppError(error: FastifyError | Error): AppError {
   if (code === 'FST_ERR_CTP_BODY_TOO_LARGE' || status === 413) return new AppError(413, 'payloadTooLarge');
   if (code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE' || status === 415) return new AppError(415, 'unsupportedMediaType');
   if (code === 'FST_ERR_CTP_INVALID_CONTENT_LENGTH') return new AppError(400, 'malformedBody');
-  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || error instanceof SyntaxError) return new AppError(400, 'malformedBody');
+  if (code === 'FST_ERR_CTP_EMPTY_JSON_BODY' || code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError) {
+    return new AppError(400, 'malformedBody');
+  }
   if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
   return new AppError(500, 'internal');
 }
