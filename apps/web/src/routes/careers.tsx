@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { CareersPage } from '../features/content/components/careers-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.careers" />;
+  return <CareersPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { CoinPage } from '../features/content/components/coin-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.coin" />;
+  return <CoinPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { ContactPage } from '../features/contact/components/contact-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.contactLivestock" />;
+  return <ContactPage kind="finca-ganadera" />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { LegalPage } from '../features/content/components/legal-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.cookies" />;
+  return <LegalPage page="cookies" />;
 }

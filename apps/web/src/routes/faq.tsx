@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { FaqPage } from '../features/content/components/faq-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.faq" />;
+  return <FaqPage />;
 }

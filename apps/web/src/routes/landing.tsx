@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { LandingPage } from '../features/content/components/landing-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.landing" />;
+  return <LandingPage />;
 }

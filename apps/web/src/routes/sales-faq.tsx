@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { SalesFaqPage } from '../features/content/components/sales-faq-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.salesFaq" />;
+  return <SalesFaqPage />;
 }
