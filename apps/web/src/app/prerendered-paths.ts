@@ -1,4 +1,4 @@
-import { CALCULATOR_IDS, paths } from '@kc/domain';
+import { PLAN_IDS, paths } from '@kc/domain';
 
 /** Public pages written to HTML at build time (their text is in the page before any script runs). */
 export const PRERENDERED_PATHS: string[] = [
@@ -16,5 +16,5 @@ export const PRERENDERED_PATHS: string[] = [
   paths.careers.path,
   paths.salesFaq.path,
   paths.calculators.path,
-  ...CALCULATOR_IDS.map((id) => paths.calculator.href(id)),
+  ...PLAN_IDS.map((id) => paths.calculator.href(id)),
 ];
