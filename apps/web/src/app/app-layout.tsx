@@ -5,11 +5,13 @@ import { CookieDialog } from '../components/layout/cookie-dialog.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
+import { useSessionExpiry } from '../features/auth/hooks/use-session-expiry.ts';
 
 /** Skip link, navbar, the page, footer and the cookie dialog around every screen. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('layout');
   const logout = useLogout();
+  useSessionExpiry();
   return (
     <>
       <a href="#main" className="kc-skip-link">

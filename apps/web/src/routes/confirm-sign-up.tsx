@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { ConfirmSignUpPage } from '../features/signup/components/confirm-sign-up-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.confirmSignUp" />;
+  return <ConfirmSignUpPage />;
 }

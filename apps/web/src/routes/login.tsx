@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { LoginPage } from '../features/auth/components/login-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.login" />;
+  return <LoginPage />;
 }

@@ -1,5 +1,11 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { useLocation } from 'react-router';
+import { getSignUpRoleForSlug } from '@kc/domain';
+import { SignUpPage } from '../features/signup/components/sign-up-page.tsx';
 
+/** The four sign-up routes: the last path segment names the role. */
 export default function Route() {
-  return <PlannedPage titleKey="titles.signUp" />;
+  const { pathname } = useLocation();
+  const slug = pathname.replace(/\/$/, '').split('/').pop() ?? '';
+  const role = getSignUpRoleForSlug(slug) ?? 'INVESTOR';
+  return <SignUpPage key={role} role={role} />;
 }

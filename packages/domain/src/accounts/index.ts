@@ -18,3 +18,6 @@ export { keccak256, keccak256Hex } from './keccak.ts';
 export * from './ethereum.ts';
 export * from './schemas.ts';
 export * from './session.ts';
+export * from './session-time.ts';
+export * from './api.ts';
+export * from './api-paths.ts';

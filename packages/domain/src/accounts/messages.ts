@@ -25,6 +25,9 @@ export const accountsMessages = {
       cardExpired: 'La tarjeta está caducada',
       invalidEthereumAddress: 'La dirección Ethereum debe ser 0x seguido de 40 caracteres hexadecimales',
       invalidEthereumChecksum: 'La dirección Ethereum tiene mayúsculas y minúsculas que no coinciden con su suma de control (EIP-55)',
+      unknownCountry: 'Elija un país de la lista',
+      unknownCity: 'Elija una ciudad de la lista del país elegido',
+      emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicie sesión con ella',
     },
   },
   en: {
@@ -46,6 +49,9 @@ export const accountsMessages = {
       cardExpired: 'The card has expired',
       invalidEthereumAddress: 'The Ethereum address must be 0x followed by 40 hexadecimal characters',
       invalidEthereumChecksum: 'The Ethereum address has upper and lower case letters that do not match its checksum (EIP-55)',
+      unknownCountry: 'Choose a country from the list',
+      unknownCity: 'Choose a city from the list of the chosen country',
+      emailTaken: 'An account with this e-mail address already exists. Please log in with it',
     },
   },
 } as const satisfies Record<TLanguage, { errors: Record<string, string> }>;

@@ -68,14 +68,3 @@ export function makeSession(tokenResponse: TTokenResponse, identity: TIdentity, 
     expiryDate: new Date(now.getTime() + expiryTime).toISOString(),
   };
 }
-
-/** Milliseconds the session has left at `now` (0 once expired). */
-export function getSessionRemainingMs(session: TSession, now: Date): number {
-  return Math.max(0, Date.parse(session.expiryDate) - now.getTime());
-}
-
-/** True from the expiry instant on (and for an unreadable expiryDate). */
-export function isSessionExpired(session: TSession, now: Date): boolean {
-  const expiry = Date.parse(session.expiryDate);
-  return Number.isNaN(expiry) || now.getTime() >= expiry;
-}

@@ -4,10 +4,9 @@ import {
   ZSession,
   ZTokenError,
   ZTokenResponse,
-  getSessionRemainingMs,
-  isSessionExpired,
   makeSession,
 } from '../../src/accounts/session.ts';
+import { getSessionRemainingMs, isSessionExpired } from '../../src/accounts/session-time.ts';
 
 const tokenResponse = { access_token: 'tok-123', token_type: 'bearer', expires_in: 3600, scope: 'read write' };
 const identity = { id: '6f1c2a9e-6c1a-4e8e-9a57-2f4f6f0d1b2c', username: 'ana@example.com', roles: ['INVESTOR'] as const };

@@ -2,15 +2,27 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain';
-import { clearSession } from '../../../lib/session.ts';
+import { clearSession, getSession } from '../../../lib/session.ts';
+import { revokeToken } from '../api/revoke-token.ts';
 
-/** Salir: clears the stored user data and the in-memory session, then goes to /home. */
+/**
+ * Salir: goes to /home (leaving any screen that loads private data), revokes the token on the
+ * server, then clears the stored user data and the in-memory session. When the server cannot
+ * be reached the local session ends all the same (the token then expires on its own).
+ */
 export function useLogout(): () => void {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   return useCallback(() => {
-    clearSession();
-    queryClient.clear();
-    void navigate(paths.home.href());
+    const token = getSession()?.token;
+    const done = () => {
+      clearSession();
+      queryClient.clear();
+    };
+    void queryClient.cancelQueries();
+    // Leave first: pages that need a session send a logged-out user to the login page.
+    void Promise.resolve(navigate(paths.home.href()))
+      .then(() => (token ? revokeToken(token) : undefined))
+      .then(done, done);
   }, [navigate, queryClient]);
 }

@@ -1,0 +1,17 @@
+/**
+ * A failure of the OAuth endpoints, answered as RFC 6749 (section 5.2) says: `{error,
+ * error_description}`, never as problem details. `code` names the description in
+ * lib/messages.ts, so it is in the request's language.
+ */
+export class OAuthError extends Error {
+  constructor(
+    public readonly status: 400 | 401 | 429 | 500,
+    public readonly error: string,
+    public readonly code: string,
+    public readonly params: Record<string, string | number> = {},
+    public readonly retryAfterSeconds?: number,
+  ) {
+    super(code);
+    this.name = 'OAuthError';
+  }
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ZTokenResponse } from '@kc/domain';
+import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
+import { login } from './helpers/accounts.ts';
+import { deactivateUser } from '../src/modules/users/repository.ts';
+import { hashSecret } from '../src/lib/password.ts';
+
+const PASSWORD = 'demo-password-2026';
+
+describe.each(DB_KINDS)('oauth on %s', (kind) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  const identity = (token: string, company = '1') =>
+    t.app.inject({ url: '/api/users/identity', headers: { authorization: `Bearer ${token}`, 'company-id': company } });
+
+  async function freshUser(email: string, changes: { confirmed?: boolean; active?: boolean } = {}) {
+    await t.db
+      .insertInto('users')
+      .values({
+        company_id: '1',
+        email,
+        password_hash: await hashSecret(PASSWORD),
+        first_name: 'Prueba',
+        last_name: 'Usuario',
+        roles: ['INVESTOR'],
+        confirmed_at: changes.confirmed === false ? null : new Date(),
+        is_active: changes.active ?? true,
+      })
+      .execute();
+  }
+
+  it('issues a bearer token for the right password, with no-store, and identity answers for it', async () => {
+    const res = await login(t.app, { username: 'investor@kc.example', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.headers['content-type']).toContain('application/json');
+    const body = ZTokenResponse.parse(res.json());
+    expect(body).toMatchObject({ token_type: 'bearer', expires_in: 3600 });
+    expect(Buffer.from(body.access_token, 'base64url').length).toBeGreaterThanOrEqual(16);
+    // Only the hash is stored.
+    const stored = await t.db.selectFrom('access_tokens').select('token_hash').execute();
+    expect(stored.map((r) => r.token_hash)).not.toContain(body.access_token);
+
+    const who = await identity(body.access_token);
+    expect(who.statusCode).toBe(200);
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'investor@kc.example').executeTakeFirstOrThrow();
+    expect(who.json()).toEqual({ id: user.id, username: 'investor@kc.example', roles: ['INVESTOR'] });
+  });
+
+  it('accepts the e-mail in any case', async () => {
+    const res = await login(t.app, { username: 'Advisor@KC.example', password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('refuses a token of company 1 on company 2, and a call without a token', async () => {
+    const { access_token } = (await login(t.app, { username: 'admin@kc.example', password: PASSWORD })).json();
+    expect((await identity(access_token, '2')).statusCode).toBe(401);
+    const none = await t.app.inject({ url: '/api/users/identity', headers: { 'company-id': '1' } });
+    expect(none.statusCode).toBe(401);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike, in the request language', async () => {
+    const wrong = await login(t.app, { username: 'owner@kc.example', password: 'not-the-password' }, {}, '10.1.0.1');
+    const unknown = await login(t.app, { username: 'nobody@kc.example', password: 'not-the-password' }, {}, '10.1.0.2');
+    expect(wrong.statusCode).toBe(400);
+    expect(unknown.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ error: 'invalid_grant', error_description: 'Correo electrónico o contraseña incorrectos.' });
+    expect(unknown.json()).toEqual(wrong.json());
+    expect(unknown.headers['cache-control']).toBe('no-store');
+    const en = await login(t.app, { username: 'nobody@kc.example', password: 'x' }, { 'accept-language': 'en' }, '10.1.0.3');
+    expect(en.json()).toEqual({ error: 'invalid_grant', error_description: 'Wrong e-mail address or password.' });
+  });
+
+  it('takes about the same time for an unknown e-mail and a wrong password', async () => {
+    // Interleaved, compared by median, so that load on the machine hits both sides alike.
+    const once = async (username: string, address: string) => {
+      const started = performance.now();
+      await login(t.app, { username, password: 'wrong-password' }, {}, address);
+      return performance.now() - started;
+    };
+    await once('nobody@kc.example', '10.2.0.1'); // warm-up (decoy hash)
+    const wrong: number[] = [];
+    const unknown: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      wrong.push(await once('supplier@kc.example', `10.2.1.${i}`));
+      unknown.push(await once(`ghost${i}@kc.example`, `10.2.2.${i}`));
+    }
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const ratio = median(unknown) / median(wrong);
+    expect(ratio).toBeGreaterThan(0.4);
+    expect(ratio).toBeLessThan(2.5);
+  });
+
+  it('refuses a wrong client, a missing field, a wrong grant type and a missing company with RFC 6749 errors', async () => {
+    const badClient = await login(t.app, { username: 'admin@kc.example', password: PASSWORD, client_secret: 'nope' });
+    expect(badClient.statusCode).toBe(401);
+    expect(badClient.json()).toEqual({ error: 'invalid_client', error_description: 'La aplicación cliente no está autorizada para iniciar sesión.' });
+    const unknownClient = await login(t.app, { username: 'admin@kc.example', password: PASSWORD, client_id: 'other' });
+    expect(unknownClient.json().error).toBe('invalid_client');
+    const grant = await login(t.app, { username: 'admin@kc.example', password: PASSWORD, grant_type: 'client_credentials' });
+    expect(grant.statusCode).toBe(400);
+    expect(grant.json().error).toBe('unsupported_grant_type');
+    const noPassword = await login(t.app, { username: 'admin@kc.example' });
+    expect(noPassword.statusCode).toBe(400);
+    expect(noPassword.json()).toEqual({ error: 'invalid_request', error_description: 'Falta el dato obligatorio «password».' });
+    const noCompany = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'grant_type=password&client_id=kc-mobile&client_secret=kc-mobile-secret&username=a%40b.c&password=x',
+    });
+    expect(noCompany.statusCode).toBe(400);
+    expect(noCompany.json().error).toBe('invalid_request');
+    expect(noCompany.json().error_description).toContain('company-id');
+    const otherCompany = await login(t.app, { username: 'investor@kc.example', password: PASSWORD }, { 'company-id': '2' });
+    expect(otherCompany.json().error).toBe('invalid_grant');
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/token',
+      headers: { 'company-id': '1', 'content-type': 'text/plain' },
+      payload: 'hello',
+    });
+    expect(json.statusCode).toBe(400);
+    expect(json.json()).toMatchObject({ error: 'invalid_request' });
+    expect(json.json().type).toBeUndefined();
+  });
+
+  it('refuses an unconfirmed and an inactive account with their own description, only after the right password', async () => {
+    await freshUser('unconfirmed@example.com', { confirmed: false });
+    await freshUser('inactive@example.com', { active: false });
+    const unconfirmed = await login(t.app, { username: 'unconfirmed@example.com', password: PASSWORD });
+    expect(unconfirmed.json()).toEqual({
+      error: 'invalid_grant',
+      error_description: 'Su cuenta aún no está confirmada. Abra el enlace del correo de confirmación que le enviamos.',
+    });
+    const inactive = await login(t.app, { username: 'inactive@example.com', password: PASSWORD }, { 'accept-language': 'en' });
+    expect(inactive.json()).toEqual({ error: 'invalid_grant', error_description: 'Your account is deactivated. Please contact us.' });
+    const guess = await login(t.app, { username: 'unconfirmed@example.com', password: 'wrong-password' }, {}, '10.3.0.1');
+    expect(guess.json().error_description).toBe('Correo electrónico o contraseña incorrectos.');
+  });
+
+  it('revokes a token at logout: it then gets 401', async () => {
+    const { access_token } = (await login(t.app, { username: 'agent@kc.example', password: PASSWORD })).json();
+    expect((await identity(access_token)).statusCode).toBe(200);
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: access_token, client_id: 'kc-mobile', client_secret: 'kc-mobile-secret' }).toString(),
+    });
+    expect(revoke.statusCode).toBe(200);
+    expect(revoke.headers['cache-control']).toBe('no-store');
+    const after = await identity(access_token);
+    expect(after.statusCode).toBe(401);
+    expect(after.json()).toMatchObject({ code: 'unauthorized' });
+  });
+
+  it('gives 401 for an expired token', async () => {
+    const { access_token } = (await login(t.app, { username: 'team.manager@kc.example', password: PASSWORD })).json();
+    await t.db.updateTable('access_tokens').set({ expires_at: new Date(Date.now() - 1000) }).where('revoked_at', 'is', null).execute();
+    expect((await identity(access_token)).statusCode).toBe(401);
+  });
+
+  it('revokes every token of an account when it is deactivated', async () => {
+    await freshUser('to-deactivate@example.com');
+    const { access_token } = (await login(t.app, { username: 'to-deactivate@example.com', password: PASSWORD })).json();
+    expect((await identity(access_token)).statusCode).toBe(200);
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', 'to-deactivate@example.com').executeTakeFirstOrThrow();
+    await deactivateUser(t.db, user.id);
+    expect((await identity(access_token)).statusCode).toBe(401);
+    const tokens = await t.db.selectFrom('access_tokens').select('revoked_at').where('user_id', '=', user.id).execute();
+    expect(tokens.every((r) => r.revoked_at !== null)).toBe(true);
+  });
+
+  it('limits failures per account with 429 and Retry-After, and the limit resets when its window ends', async () => {
+    const account = 'group.manager@kc.example';
+    for (let i = 0; i < 10; i++) {
+      const res = await login(t.app, { username: account, password: `wrong-${i}` }, {}, `10.4.0.${i}`);
+      expect(res.statusCode).toBe(400);
+    }
+    const blocked = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.1.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.json().error_description).toMatch(/^Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de \d+ minutos.$/);
+    // The window ends: the account may log in again.
+    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).where('key', 'like', 'login:account:%').execute();
+    const again = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.1.2');
+    expect(again.statusCode).toBe(200);
+  });
+
+  it('a successful login clears the account counter', async () => {
+    const account = 'company.manager@kc.example';
+    for (let i = 0; i < 9; i++) await login(t.app, { username: account, password: 'wrong' }, {}, `10.5.0.${i}`);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, '10.5.1.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, `10.5.2.${i}`)).statusCode).toBe(400);
+  });
+
+  it('limits failures per address, whatever the e-mails', async () => {
+    for (let i = 0; i < 50; i++) await login(t.app, { username: `guess${i}@example.com`, password: 'wrong' }, {}, '10.6.0.1');
+    const blocked = await login(t.app, { username: 'admin@kc.example', password: PASSWORD }, {}, '10.6.0.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(blocked.headers['retry-after']).toBeDefined();
+    expect((await login(t.app, { username: 'admin@kc.example', password: PASSWORD }, {}, '10.6.0.2')).statusCode).toBe(200);
+  });
+});
+
+describe('oauth login limits in Redis', () => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp('pglite', { env: { REDIS_URL: process.env['TEST_REDIS_URL'] ?? 'redis://127.0.0.1:6379' } });
+  });
+  afterAll(async () => t.close());
+
+  it('counts failures in Redis (nothing in rate_limits) and blocks with Retry-After', async () => {
+    const account = `redis-${crypto.randomUUID()}@kc.example`;
+    const address = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    for (let i = 0; i < 10; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, address)).statusCode).toBe(400);
+    const blocked = await login(t.app, { username: account, password: 'wrong' }, {}, address);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute();
+    expect(rows).toEqual([]);
+  });
+});
