@@ -1,5 +1,7 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { useParams } from 'react-router';
+import { LazyCalculatorPage } from '../features/calculators/components/lazy-calculator-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.calculator" />;
+  const { id } = useParams();
+  return <LazyCalculatorPage planId={id} />;
 }

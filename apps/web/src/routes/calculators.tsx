@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { CalculatorsPage } from '../features/calculators/components/calculators-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.calculators" />;
+  return <CalculatorsPage />;
 }
