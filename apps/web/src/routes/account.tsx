@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { AccountPage } from '../features/account/components/account-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.account" />;
+  return <AccountPage />;
 }

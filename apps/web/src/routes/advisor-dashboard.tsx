@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { AdvisorPage } from '../features/contracts/components/advisor-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.advisorDashboard" />;
+  return <AdvisorPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { ContractsPage } from '../features/contracts/components/contracts-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.contracts" />;
+  return <ContractsPage />;
 }

@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { DashboardPage } from '../features/contracts/components/dashboard-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.dashboard" />;
+  return <DashboardPage />;
 }

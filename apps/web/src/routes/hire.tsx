@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { HirePage } from '../features/hiring/components/hire-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.hire" />;
+  return <HirePage />;
 }

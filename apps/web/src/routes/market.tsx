@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { MarketPage } from '../features/contracts/components/market-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.market" />;
+  return <MarketPage />;
 }

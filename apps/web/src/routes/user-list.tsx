@@ -1,5 +1,5 @@
-import { PlannedPage } from '../components/ui/planned-page.tsx';
+import { UserListPage } from '../features/account/components/user-list-page.tsx';
 
 export default function Route() {
-  return <PlannedPage titleKey="titles.userList" />;
+  return <UserListPage />;
 }

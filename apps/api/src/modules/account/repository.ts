@@ -1,0 +1,86 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+export async function findUserWithAdvisor(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('users as a', 'a.id', 'u.advisor_id')
+    .select([
+      'u.id',
+      'u.email',
+      'u.first_name',
+      'u.last_name',
+      'u.phone',
+      'u.dni',
+      'u.date_of_birth',
+      'u.country_id',
+      'u.city_id',
+      'u.postal_code',
+      'u.investor_type',
+      'u.company_name',
+      'u.billing_address_line1',
+      'u.billing_address_line2',
+      'u.billing_city',
+      'u.billing_state',
+      'u.billing_postal_code',
+      'u.billing_country',
+      'u.ethereum_wallet',
+      'u.language',
+      'u.roles',
+      'u.created_at',
+      'u.last_logon_at',
+      'a.first_name as advisor_first_name',
+      'a.last_name as advisor_last_name',
+      'a.email as advisor_email',
+    ])
+    .where('u.id', '=', userId)
+    .where('u.company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+export async function findPasswordHash(db: TExecutor, userId: string): Promise<string | undefined> {
+  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function updatePasswordHash(db: TExecutor, userId: string, passwordHash: string): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ password_hash: passwordHash, is_temporal_password: false, last_modified_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Revokes every live token of the user except the one making the request. */
+export async function revokeOtherTokens(db: TExecutor, userId: string, keepTokenHash: string): Promise<number> {
+  const result = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('token_hash', '<>', keepTokenHash)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export async function listCompanyUsers(db: TExecutor, companyId: string, limit: number, offset: number) {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('users')
+      .select(['id', 'email', 'first_name', 'last_name', 'phone', 'created_at', 'last_logon_at', 'is_active', 'is_deleted', 'roles'])
+      .where('company_id', '=', companyId)
+      .orderBy('created_at', 'asc')
+      .orderBy('id', 'asc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('users')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('company_id', '=', companyId)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}

@@ -1,0 +1,126 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMINISTRATION_ROLES,
+  toPage,
+  vkey,
+  ZChangePasswordRequest,
+  ZOkResponse,
+  ZProblem,
+  ZUserListPage,
+  ZUserListQuery,
+  ZUserMe,
+  type TUserMe,
+} from '@kc/domain';
+import { AppError, unauthorized } from '../../lib/app-error.ts';
+import { hashSecret, verifySecret } from '../../lib/password.ts';
+import { requireRoles } from '../../plugins/auth.ts';
+import { findPasswordHash, findUserWithAdvisor, listCompanyUsers, revokeOtherTokens, updatePasswordHash } from './repository.ts';
+
+const security = [{ bearer: [] }];
+const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
+
+/** The account page's data, its password change, and the administration's user list. */
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/users/me',
+    {
+      preHandler: app.authenticate,
+      schema: { tags: ['account'], summary: "The caller's own data and their advisor", security, response: { 200: ZUserMe, 401: ZProblem } },
+    },
+    async (request): Promise<TUserMe> => {
+      const u = await findUserWithAdvisor(app.db, request.companyId, request.user!.id);
+      if (!u) throw unauthorized();
+      return {
+        id: u.id,
+        email: u.email,
+        firstName: u.first_name,
+        lastName: u.last_name,
+        phone: u.phone,
+        dni: u.dni,
+        dateOfBirth: u.date_of_birth,
+        countryId: u.country_id,
+        cityId: u.city_id,
+        postalCode: u.postal_code,
+        investorType: u.investor_type,
+        companyName: u.company_name,
+        billingAddressLine1: u.billing_address_line1,
+        billingAddressLine2: u.billing_address_line2,
+        billingCity: u.billing_city,
+        billingState: u.billing_state,
+        billingPostalCode: u.billing_postal_code,
+        billingCountry: u.billing_country,
+        ethereumWallet: u.ethereum_wallet,
+        language: u.language,
+        roles: u.roles,
+        createdAt: iso(u.created_at)!,
+        lastLogonAt: iso(u.last_logon_at),
+        advisor: u.advisor_email
+          ? { firstName: u.advisor_first_name ?? '', lastName: u.advisor_last_name ?? '', email: u.advisor_email }
+          : null,
+      };
+    },
+  );
+
+  app.post(
+    '/users/me/password',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags: ['account'],
+        summary: 'Changes the password (current, new, repeat); every other session of the user is closed',
+        security,
+        body: ZChangePasswordRequest,
+        response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem },
+      },
+    },
+    async (request) => {
+      const user = request.user!;
+      const hash = await findPasswordHash(app.db, user.id);
+      if (!hash || !(await verifySecret(hash, request.body.currentPassword))) {
+        throw new AppError(400, 'currentPasswordWrong', {}, [{ field: 'currentPassword', message: vkey('invalid') }]);
+      }
+      const newHash = await hashSecret(request.body.newPassword);
+      await app.db.transaction().execute(async (tx) => {
+        await updatePasswordHash(tx, user.id, newHash);
+        await revokeOtherTokens(tx, user.id, request.tokenHash!);
+      });
+      return { ok: true as const };
+    },
+  );
+
+  app.get(
+    '/users',
+    {
+      preHandler: [app.authenticate, requireRoles(...ADMINISTRATION_ROLES)],
+      schema: {
+        tags: ['account'],
+        summary: "The company's users (administration roles only), paged",
+        security,
+        querystring: ZUserListQuery,
+        response: { 200: ZUserListPage, 401: ZProblem, 403: ZProblem },
+      },
+    },
+    async (request) => {
+      const { page, size } = request.query;
+      const { rows, total } = await listCompanyUsers(app.db, request.companyId, size, page * size);
+      return toPage(
+        rows.map((u) => ({
+          id: u.id,
+          email: u.email,
+          firstName: u.first_name,
+          lastName: u.last_name,
+          phone: u.phone,
+          createdAt: iso(u.created_at)!,
+          lastLogonAt: iso(u.last_logon_at),
+          isActive: u.is_active,
+          isDeleted: u.is_deleted,
+          roles: u.roles,
+        })),
+        page,
+        size,
+        total,
+        true,
+      );
+    },
+  );
+};

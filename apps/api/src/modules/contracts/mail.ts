@@ -1,0 +1,79 @@
+import type { TContractAction } from '@kc/domain';
+import type { TNewMail } from '../mail/outbox-repository.ts';
+
+type TLang = 'es' | 'en';
+const lang = (value: string): TLang => (value === 'en' ? 'en' : 'es');
+
+const STATE_NAMES: Record<TLang, Record<string, string>> = {
+  es: { NEW: 'Nuevo', ACTIVE: 'Activo', STANDBY: 'Suspendido', ARCHIVED: 'Archivado', DELETED: 'Eliminado' },
+  en: { NEW: 'New', ACTIVE: 'Active', STANDBY: 'Suspended', ARCHIVED: 'Archived', DELETED: 'Deleted' },
+};
+
+const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
+  es: {
+    activate: 'Hemos confirmado su primer pago y su contrato ya está activo.',
+    cancel: 'Su contrato ha sido cancelado a petición suya.',
+    suspend: 'Su contrato ha quedado suspendido temporalmente.',
+    resume: 'Su contrato vuelve a estar activo.',
+    archive: 'Su contrato ha sido archivado. Puede recuperarlo cuando lo desee desde su tablero.',
+    recover: 'Su contrato ha sido recuperado y queda activado definitivamente.',
+  },
+  en: {
+    activate: 'We have confirmed your first payment and your contract is now active.',
+    cancel: 'Your contract has been cancelled at your request.',
+    suspend: 'Your contract has been temporarily suspended.',
+    resume: 'Your contract is active again.',
+    archive: 'Your contract has been archived. You can recover it at any time from your dashboard.',
+    recover: 'Your contract has been recovered and is now definitively active.',
+  },
+};
+
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function compose(companyId: string, to: string, subject: string, lines: string[]): TNewMail {
+  return {
+    companyId,
+    to,
+    subject,
+    text: `${lines.join('\n\n')}\n`,
+    html: lines.map((line) => `<p>${escapeHtml(line)}</p>`).join(''),
+  };
+}
+
+export interface TMailContract {
+  id: string;
+  productName: string;
+  companyId: string;
+  owner: { email: string; firstName: string; language: string };
+}
+
+export function contractCreatedMail(contract: TMailContract, dashboardUrl: string): TNewMail {
+  const l = lang(contract.owner.language);
+  return l === 'es'
+    ? compose(contract.companyId, contract.owner.email, `KC: hemos recibido su contratación de ${contract.productName}`, [
+        `Hola, ${contract.owner.firstName}:`,
+        `Hemos registrado su contratación del ${contract.productName} (referencia ${contract.id}). Su contrato queda en estado Nuevo hasta que su asesor confirme el primer pago, normalmente en unas 24 horas.`,
+        `Puede consultarlo en su tablero: ${dashboardUrl}`,
+      ])
+    : compose(contract.companyId, contract.owner.email, `KC: we have received your ${contract.productName} order`, [
+        `Hello ${contract.owner.firstName},`,
+        `We have registered your ${contract.productName} (reference ${contract.id}). Your contract stays New until your advisor confirms the first payment, usually within about 24 hours.`,
+        `You can follow it on your dashboard: ${dashboardUrl}`,
+      ]);
+}
+
+export function contractStateMail(contract: TMailContract, action: TContractAction, to: string, dashboardUrl: string): TNewMail {
+  const l = lang(contract.owner.language);
+  const state = STATE_NAMES[l][to] ?? to;
+  return l === 'es'
+    ? compose(contract.companyId, contract.owner.email, `KC: su contrato ${contract.productName} está ahora ${state}`, [
+        `Hola, ${contract.owner.firstName}:`,
+        `${ACTION_SENTENCES.es[action]} (Contrato ${contract.productName}, referencia ${contract.id}.)`,
+        `Si usted no ha solicitado este cambio, responda a este correo. Su tablero: ${dashboardUrl}`,
+      ])
+    : compose(contract.companyId, contract.owner.email, `KC: your ${contract.productName} contract is now ${state}`, [
+        `Hello ${contract.owner.firstName},`,
+        `${ACTION_SENTENCES.en[action]} (Contract ${contract.productName}, reference ${contract.id}.)`,
+        `If you did not ask for this change, please reply to this e-mail. Your dashboard: ${dashboardUrl}`,
+      ]);
+}

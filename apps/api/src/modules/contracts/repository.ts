@@ -1,0 +1,296 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TContractSearchFilters, TContractSortField, TContractState } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+export interface TOwner {
+  companyId: string;
+  userId: string;
+}
+
+export interface TListOptions extends TOwner {
+  states?: TContractState[] | undefined;
+  filters?: TContractSearchFilters | undefined;
+  sort?: { field: TContractSortField; direction: 'asc' | 'desc' } | undefined;
+  limit: number;
+  offset: number;
+}
+
+const SORT_COLUMNS = {
+  submissionDate: 'submission_date',
+  expiringDate: 'expiring_date',
+  initialInvestment: 'initial_investment',
+  recurringAmmount: 'recurring_amount',
+  productKey: 'product_key',
+  userContractState: 'state',
+} as const satisfies Record<TContractSortField, string>;
+
+const SUMMARY_COLUMNS = [
+  'id',
+  'product_key',
+  'state',
+  'initial_investment',
+  'recurring_amount',
+  'submission_date',
+  'expiring_date',
+  'contract_period_type',
+] as const;
+
+export type TSummaryRow = {
+  id: string;
+  product_key: string;
+  state: string;
+  initial_investment: string;
+  recurring_amount: string;
+  submission_date: string;
+  expiring_date: string;
+  contract_period_type: string;
+};
+
+/** How many contracts the owner has in each state. */
+export async function countContractsByState(db: TExecutor, owner: TOwner): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom('contracts')
+    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('company_id', '=', owner.companyId)
+    .where('user_id', '=', owner.userId)
+    .groupBy('state')
+    .execute();
+  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+}
+
+function filtered(db: TExecutor, options: TListOptions) {
+  const f = options.filters ?? {};
+  let query = db
+    .selectFrom('contracts')
+    .where('company_id', '=', options.companyId)
+    .where('user_id', '=', options.userId);
+  if (options.states) query = query.where('state', 'in', options.states);
+  if (f.state) query = query.where('state', '=', f.state);
+  if (f.productKey) query = query.where('product_key', '=', f.productKey);
+  if (f.submissionDateFrom) query = query.where('submission_date', '>=', f.submissionDateFrom);
+  if (f.submissionDateTo) query = query.where('submission_date', '<=', f.submissionDateTo);
+  if (f.expiringDateFrom) query = query.where('expiring_date', '>=', f.expiringDateFrom);
+  if (f.expiringDateTo) query = query.where('expiring_date', '<=', f.expiringDateTo);
+  if (f.initialInvestmentMin !== undefined) query = query.where('initial_investment', '>=', String(f.initialInvestmentMin));
+  if (f.initialInvestmentMax !== undefined) query = query.where('initial_investment', '<=', String(f.initialInvestmentMax));
+  if (f.recurringAmountMin !== undefined) query = query.where('recurring_amount', '>=', String(f.recurringAmountMin));
+  if (f.recurringAmountMax !== undefined) query = query.where('recurring_amount', '<=', String(f.recurringAmountMax));
+  return query;
+}
+
+/** One page of the owner's contracts (newest first unless sorted), without the total. */
+export async function listContractPage(db: TExecutor, options: TListOptions): Promise<TSummaryRow[]> {
+  let query = filtered(db, options).select([...SUMMARY_COLUMNS]);
+  if (options.sort) query = query.orderBy(SORT_COLUMNS[options.sort.field], options.sort.direction);
+  query = query.orderBy('submission_date', 'desc').orderBy('id', 'desc');
+  return (await query.limit(options.limit).offset(options.offset).execute()) as TSummaryRow[];
+}
+
+/** One page of the owner's contracts (newest first unless sorted) and the real total. */
+export async function listContracts(db: TExecutor, options: TListOptions): Promise<{ rows: TSummaryRow[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    listContractPage(db, options),
+    filtered(db, options)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+export type TContractRowWithOwner = TSummaryRow & {
+  company_id: string;
+  user_id: string;
+  product_id: string;
+  payment_preference_id: string | null;
+  created_at: Date;
+  updated_at: Date;
+  owner_advisor_id: string | null;
+  owner_email: string;
+  owner_first_name: string;
+  owner_last_name: string;
+  owner_language: string;
+};
+
+/** A contract of the company with its owner's data; undefined when there is none. */
+export async function findContract(
+  db: TExecutor,
+  companyId: string,
+  id: string,
+  options: { forUpdate?: boolean } = {},
+): Promise<TContractRowWithOwner | undefined> {
+  let query = db
+    .selectFrom('contracts as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.product_key',
+      'c.state',
+      'c.initial_investment',
+      'c.recurring_amount',
+      'c.submission_date',
+      'c.expiring_date',
+      'c.contract_period_type',
+      'c.company_id',
+      'c.user_id',
+      'c.product_id',
+      'c.payment_preference_id',
+      'c.created_at',
+      'c.updated_at',
+      'u.advisor_id as owner_advisor_id',
+      'u.email as owner_email',
+      'u.first_name as owner_first_name',
+      'u.last_name as owner_last_name',
+      'u.language as owner_language',
+    ])
+    .where('c.id', '=', id)
+    .where('c.company_id', '=', companyId);
+  if (options.forUpdate) query = query.forUpdate('c');
+  return (await query.executeTakeFirst()) as TContractRowWithOwner | undefined;
+}
+
+export async function insertContract(
+  db: TExecutor,
+  values: {
+    companyId: string;
+    userId: string;
+    productId: string;
+    productKey: string;
+    initialInvestment: string;
+    recurringAmount: string;
+    submissionDate: string;
+    expiringDate: string;
+    paymentPreferenceId: string;
+  },
+): Promise<string> {
+  const row = await db
+    .insertInto('contracts')
+    .values({
+      company_id: values.companyId,
+      user_id: values.userId,
+      product_id: values.productId,
+      product_key: values.productKey,
+      state: 'NEW',
+      initial_investment: values.initialInvestment,
+      recurring_amount: values.recurringAmount,
+      submission_date: values.submissionDate,
+      expiring_date: values.expiringDate,
+      payment_preference_id: values.paymentPreferenceId,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** Moves a contract from one state to another; false when it was no longer in `from`. */
+export async function updateContractState(db: TExecutor, id: string, from: string, to: string): Promise<boolean> {
+  const result = await db
+    .updateTable('contracts')
+    .set({ state: to, updated_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('state', '=', from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export async function insertContractEvent(
+  db: TExecutor,
+  event: { contractId: string; fromState: string | null; toState: string; actorId: string },
+): Promise<void> {
+  await db
+    .insertInto('contract_events')
+    .values({ contract_id: event.contractId, from_state: event.fromState, to_state: event.toState, actor_id: event.actorId })
+    .execute();
+}
+
+export async function listContractEvents(db: TExecutor, contractId: string) {
+  return db
+    .selectFrom('contract_events as e')
+    .leftJoin('users as a', 'a.id', 'e.actor_id')
+    .select(['e.from_state', 'e.to_state', 'e.at', 'e.actor_id', 'a.first_name', 'a.last_name'])
+    .where('e.contract_id', '=', contractId)
+    .orderBy('e.at', 'asc')
+    .orderBy('e.id', 'asc')
+    .execute();
+}
+
+export async function findProductForContract(db: TExecutor, companyId: string, productId: string) {
+  return db
+    .selectFrom('products')
+    .select(['id', 'product_key', 'product_type', 'name_es', 'name_en', 'kc_rate', 'fixed_values'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', productId)
+    .executeTakeFirst();
+}
+
+export async function findCustomer(db: TExecutor, companyId: string, id: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'company_id', 'email', 'first_name', 'last_name', 'advisor_id', 'language'])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+}
+
+// Idempotency keys ------------------------------------------------------------------------------
+
+export interface TKeyRef {
+  companyId: string;
+  userId: string;
+  key: string;
+}
+
+/** Claims a key for a request; false when the key was already claimed (by this or another request). */
+export async function claimIdempotencyKey(db: TExecutor, ref: TKeyRef, requestHash: string): Promise<boolean> {
+  const row = await db
+    .insertInto('contract_idempotency_keys')
+    .values({ company_id: ref.companyId, user_id: ref.userId, idempotency_key: ref.key, request_hash: requestHash })
+    .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
+    .returning('idempotency_key')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+export async function findIdempotencyKey(db: TExecutor, ref: TKeyRef) {
+  return db
+    .selectFrom('contract_idempotency_keys')
+    .select(['request_hash', 'contract_id', 'created_at'])
+    .where('company_id', '=', ref.companyId)
+    .where('user_id', '=', ref.userId)
+    .where('idempotency_key', '=', ref.key)
+    .executeTakeFirst();
+}
+
+export async function completeIdempotencyKey(db: TExecutor, ref: TKeyRef, contractId: string): Promise<void> {
+  await db
+    .updateTable('contract_idempotency_keys')
+    .set({ contract_id: contractId })
+    .where('company_id', '=', ref.companyId)
+    .where('user_id', '=', ref.userId)
+    .where('idempotency_key', '=', ref.key)
+    .execute();
+}
+
+/** Frees a key whose request failed, so that a corrected retry may use it. */
+export async function releaseIdempotencyKey(db: TExecutor, ref: TKeyRef): Promise<void> {
+  await db
+    .deleteFrom('contract_idempotency_keys')
+    .where('company_id', '=', ref.companyId)
+    .where('user_id', '=', ref.userId)
+    .where('idempotency_key', '=', ref.key)
+    .where('contract_id', 'is', null)
+    .execute();
+}
+
+export async function findPaymentPreferenceOf(db: TExecutor, companyId: string, userId: string, id: string) {
+  return db
+    .selectFrom('payment_preferences')
+    .select(['id', 'kind', 'card_brand', 'card_last4', 'iban_last4', 'ethereum_address'])
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+}

@@ -1,0 +1,338 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import {
+  allowedActions,
+  calculate,
+  CONTRACT_STATES,
+  decideTransition,
+  defaultInputs,
+  encodeMessage,
+  FIELD_BOUNDS,
+  parseIsoDate,
+  paths,
+  toPage,
+  vkey,
+  WEB_BASE,
+  type TContractAction,
+  type TContractDetail,
+  type TContractFilter,
+  type TContractPage,
+  type TContractSearchFilters,
+  type TContractSortField,
+  type TContractState,
+  type TContractSummary,
+  type TCreateContractRequest,
+  type TDashboardResponse,
+  type TFieldError,
+  type TPlanId,
+} from '@kc/domain';
+import { AppError, notFound } from '../../lib/app-error.ts';
+import type { TAuthUser } from '../../plugins/auth.ts';
+import { toPaymentPreference } from '../payment-preferences/mapper.ts';
+import { isStaffFor, isUuid, resolveCustomer } from './access.ts';
+import { contractCreatedMail, contractStateMail } from './mail.ts';
+import {
+  claimIdempotencyKey,
+  completeIdempotencyKey,
+  countContractsByState,
+  findContract,
+  findIdempotencyKey,
+  findPaymentPreferenceOf,
+  findProductForContract,
+  insertContract,
+  insertContractEvent,
+  listContractEvents,
+  listContractPage,
+  listContracts,
+  releaseIdempotencyKey,
+  updateContractState,
+  type TContractRowWithOwner,
+  type TSummaryRow,
+} from './repository.ts';
+
+const toSummary = (row: TSummaryRow): TContractSummary => ({
+  id: row.id,
+  productKey: row.product_key,
+  userContractState: row.state as TContractState,
+  initialInvestment: row.initial_investment,
+  recurringAmmount: row.recurring_amount,
+  submissionDate: row.submission_date,
+  expiringDate: row.expiring_date,
+  contractPeriodType: row.contract_period_type,
+});
+
+const statesOf = (filter: TContractFilter): TContractState[] | undefined => (filter === 'ALL' ? undefined : [filter]);
+
+/** The caller's board: one page of their contracts in a state (or all) and the counters of every state. */
+export async function getDashboard(app: FastifyInstance, caller: TAuthUser, filter: TContractFilter, page: number, size: number): Promise<TDashboardResponse> {
+  const owner = { companyId: caller.companyId, userId: caller.id };
+  // Two queries, not three: the page's total is the counter of its state (or of all), read from
+  // the same per-state counts (bench/README.md, dashboard budget).
+  const [counts, rows] = await Promise.all([
+    countContractsByState(app.db, owner),
+    listContractPage(app.db, { ...owner, states: statesOf(filter), limit: size, offset: page * size }),
+  ]);
+  const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
+  const all = CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0);
+  const total = filter === 'ALL' ? all : facets[filter];
+  return { contracts: toPage(rows.map(toSummary), page, size, total, false), facets: { ...facets, ALL: all } };
+}
+
+/** A customer's contracts, filtered, sorted (whitelisted fields) and paged. */
+export async function searchContracts(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  userId: string,
+  query: { page: number; size: number; sort?: { field: TContractSortField; direction: 'asc' | 'desc' } | undefined; contractState: TContractFilter },
+  filters: TContractSearchFilters,
+): Promise<TContractPage> {
+  const customer = await resolveCustomer(app.db, caller, userId, 'userNotFound');
+  const list = await listContracts(app.db, {
+    companyId: caller.companyId,
+    userId: customer.id,
+    states: statesOf(query.contractState),
+    filters,
+    sort: query.sort,
+    limit: query.size,
+    offset: query.page * query.size,
+  });
+  return toPage(list.rows.map(toSummary), query.page, query.size, list.total, query.sort !== undefined);
+}
+
+/** The contract if the caller may see it (owner, their advisor, an administrator); 404 otherwise. */
+async function reachableContract(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractRowWithOwner> {
+  if (!isUuid(id)) throw notFound('contractNotFound');
+  const contract = await findContract(app.db, caller.companyId, id);
+  if (!contract || !(contract.user_id === caller.id || isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id }))) {
+    throw notFound('contractNotFound');
+  }
+  return contract;
+}
+
+const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
+export async function getContractDetail(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractDetail> {
+  const contract = await reachableContract(app, caller, id);
+  const [product, events, preference] = await Promise.all([
+    findProductForContract(app.db, caller.companyId, contract.product_id),
+    listContractEvents(app.db, contract.id),
+    contract.payment_preference_id
+      ? app.db
+          .selectFrom('payment_preferences')
+          .select(['id', 'kind', 'card_brand', 'card_last4', 'card_expiry', 'iban_last4', 'ethereum_address'])
+          .where('id', '=', contract.payment_preference_id)
+          .executeTakeFirst()
+      : Promise.resolve(undefined),
+  ]);
+  const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
+  return {
+    ...toSummary(contract),
+    productId: contract.product_id,
+    productType: product?.product_type ?? '',
+    productNameEs: product?.name_es ?? contract.product_key,
+    productNameEn: product?.name_en ?? contract.product_key,
+    customer: { id: contract.user_id, firstName: contract.owner_first_name, lastName: contract.owner_last_name, email: contract.owner_email },
+    paymentPreference: preference ? toPaymentPreference(preference) : null,
+    projection: product ? project(app, contract, Number(product.kc_rate)) : null,
+    createdAt: toIso(contract.created_at),
+    updatedAt: toIso(contract.updated_at),
+    history: events.map((e) => ({
+      fromState: (e.from_state as TContractState | null) ?? null,
+      toState: e.to_state as TContractState,
+      at: toIso(e.at),
+      actor: e.actor_id ? { id: e.actor_id, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() } : null,
+    })),
+    allowedActions: allowedActions(contract.state as TContractState, isStaff),
+  };
+}
+
+/** Whole years from start to end when end is the same day N years later (29 Feb → 28 Feb allowed). */
+export function wholeYearsBetween(start: string, end: string): number | null {
+  const a = parseIsoDate(start);
+  const b = parseIsoDate(end);
+  if (!a || !b) return null;
+  const years = b.year - a.year;
+  const sameDay = a.month === b.month && (a.day === b.day || (a.month === 2 && a.day === 29 && b.day === 28));
+  return sameDay ? years : null;
+}
+
+function project(app: FastifyInstance, contract: { product_key: string; submission_date: string; expiring_date: string; initial_investment: string; recurring_amount: string }, kcInteres: number) {
+  const years = wholeYearsBetween(contract.submission_date, contract.expiring_date);
+  if (years === null) return null;
+  try {
+    const result = runEngine(app, contract.product_key as TPlanId, years, Number(contract.initial_investment), Number(contract.recurring_amount), kcInteres);
+    return { numAnyos: years, kcInteres, totalAportado: result.totalAportado, resultadoKc: result.resultadoKc };
+  } catch {
+    return null;
+  }
+}
+
+function runEngine(app: FastifyInstance, planId: TPlanId, years: number, initial: number, monthly: number, kcInteres: number) {
+  const baseYear = app.config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear();
+  const defaults = defaultInputs(planId, baseYear);
+  return calculate(
+    {
+      ...defaults,
+      numAnyos: years,
+      anyoJubilacion: baseYear + years,
+      edadJubilacion: Math.min(FIELD_BOUNDS.edadJubilacion.max, defaults.edadActual + years),
+      capitalInicial: initial,
+      aportacionMensual: monthly,
+      kcInteres,
+    },
+    planId,
+  );
+}
+
+const DAY_MS = 86_400_000;
+const MAX_START_DAYS_AHEAD = 366;
+
+/** The checks the shared engine and the catalogue make on a hire; throws 400 with field errors. */
+async function checkHire(app: FastifyInstance, companyId: string, customerId: string, body: TCreateContractRequest) {
+  const product = await (isUuid(body.productId) ? findProductForContract(app.db, companyId, body.productId) : Promise.resolve(undefined));
+  if (!product || product.product_key !== body.productKey || product.product_type !== body.productType) {
+    throw new AppError(400, 'productUnknown', {}, [{ field: 'productId', message: vkey('invalid') }]);
+  }
+  const fields: TFieldError[] = [];
+  const fixed = product.fixed_values;
+  const exactly = (value: number) => encodeMessage(vkey('between'), { min: value, max: value });
+  if (fixed.capitalInicial !== undefined && body.initialAmount !== fixed.capitalInicial) {
+    fields.push({ field: 'initialAmount', message: exactly(fixed.capitalInicial) });
+  }
+  if (fixed.aportacionMensual !== undefined && body.recurringAmount !== fixed.aportacionMensual) {
+    fields.push({ field: 'recurringAmount', message: exactly(fixed.aportacionMensual) });
+  }
+  if (fields.length > 0) throw new AppError(400, 'contractFixedValues', {}, fields);
+
+  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  const start = Date.parse(`${body.submissionDate}T00:00:00Z`);
+  // One day of tolerance for the browser's time zone.
+  if (start < today - DAY_MS || start > today + MAX_START_DAYS_AHEAD * DAY_MS) {
+    throw new AppError(400, 'contractStartInvalid', {}, [{ field: 'submissionDate', message: vkey('invalid') }]);
+  }
+  const years = wholeYearsBetween(body.submissionDate, body.expiringDate);
+  if (years === null || years < 1 || years > FIELD_BOUNDS.numAnyos.max) {
+    throw new AppError(400, 'contractTermInvalid', { max: FIELD_BOUNDS.numAnyos.max }, [{ field: 'expiringDate', message: vkey('invalid') }]);
+  }
+  try {
+    runEngine(app, body.productKey, years, body.initialAmount, body.recurringAmount, Number(product.kc_rate));
+  } catch {
+    throw new AppError(400, 'contractOutOfBounds');
+  }
+  const preference = isUuid(body.paymentPreferenceId)
+    ? await findPaymentPreferenceOf(app.db, companyId, customerId, body.paymentPreferenceId)
+    : undefined;
+  if (!preference) {
+    throw new AppError(400, 'paymentPreferenceUnknown', {}, [{ field: 'paymentPreferenceId', message: vkey('invalid') }]);
+  }
+  return { product };
+}
+
+const dashboardUrl = (app: FastifyInstance) => `${app.config.PUBLIC_URL.replace(/\/$/, '')}${WEB_BASE}${paths.dashboard.href()}`;
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** The fingerprint of a hire request, kept with its idempotency key. */
+export const hashContractRequest = (customerId: string, body: TCreateContractRequest): string =>
+  createHash('sha256').update(canonicalJson({ customerId, body })).digest('hex');
+
+/**
+ * Hires a product for a customer. With an Idempotency-Key: the first request claims the key
+ * (committed at once), a retry with the same body gets the same contract (200), a retry with
+ * another body 422, and a retry while the first is still running 409. A failed request frees
+ * its key.
+ */
+export async function createContract(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  customerId: string,
+  body: TCreateContractRequest,
+  idempotencyKey: string | undefined,
+): Promise<{ status: 200 | 201; contract: TContractDetail }> {
+  const customer = await resolveCustomer(app.db, caller, customerId);
+  const ref = idempotencyKey ? { companyId: caller.companyId, userId: caller.id, key: idempotencyKey } : undefined;
+  if (ref) {
+    const requestHash = hashContractRequest(customer.id, body);
+    if (!(await claimIdempotencyKey(app.db, ref, requestHash))) {
+      const existing = await findIdempotencyKey(app.db, ref);
+      if (!existing || existing.request_hash !== requestHash) throw new AppError(422, 'idempotencyKeyReused');
+      if (!existing.contract_id) throw new AppError(409, 'idempotencyInProgress');
+      return { status: 200, contract: await getContractDetail(app, caller, existing.contract_id) };
+    }
+  }
+  try {
+    const { product } = await checkHire(app, caller.companyId, customer.id, body);
+    const contractId = await app.db.transaction().execute(async (tx) => {
+      const id = await insertContract(tx, {
+        companyId: caller.companyId,
+        userId: customer.id,
+        productId: product.id,
+        productKey: product.product_key,
+        initialInvestment: body.initialAmount.toFixed(2),
+        recurringAmount: body.recurringAmount.toFixed(2),
+        submissionDate: body.submissionDate,
+        expiringDate: body.expiringDate,
+        paymentPreferenceId: body.paymentPreferenceId,
+      });
+      await insertContractEvent(tx, { contractId: id, fromState: null, toState: 'NEW', actorId: caller.id });
+      if (ref) await completeIdempotencyKey(tx, ref, id);
+      const productName = customer.language === 'en' ? product.name_en : product.name_es;
+      await app.mailer.enqueue(
+        tx,
+        contractCreatedMail(
+          { id, productName, companyId: caller.companyId, owner: { email: customer.email, firstName: customer.first_name, language: customer.language } },
+          dashboardUrl(app),
+        ),
+      );
+      return id;
+    });
+    return { status: 201, contract: await getContractDetail(app, caller, contractId) };
+  } catch (error) {
+    if (ref) await releaseIdempotencyKey(app.db, ref);
+    throw error;
+  }
+}
+
+/** Moves a contract by one action of the state machine, records who and when, and mails the investor. */
+export async function transitionContract(app: FastifyInstance, caller: TAuthUser, id: string, action: TContractAction): Promise<TContractDetail> {
+  await reachableContract(app, caller, id);
+  await app.db.transaction().execute(async (tx) => {
+    const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
+    if (!contract) throw notFound('contractNotFound');
+    const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
+    const decision = decideTransition(contract.state as TContractState, action, isStaff);
+    if (!decision.ok) {
+      throw decision.reason === 'staffOnly'
+        ? new AppError(403, 'transitionStaffOnly')
+        : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
+    }
+    if (!(await updateContractState(tx, contract.id, decision.from, decision.to))) throw new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
+    await insertContractEvent(tx, { contractId: contract.id, fromState: decision.from, toState: decision.to, actorId: caller.id });
+    const product = await findProductForContract(tx, caller.companyId, contract.product_id);
+    const productName = (contract.owner_language === 'en' ? product?.name_en : product?.name_es) ?? contract.product_key;
+    await app.mailer.enqueue(
+      tx,
+      contractStateMail(
+        {
+          id: contract.id,
+          productName,
+          companyId: caller.companyId,
+          owner: { email: contract.owner_email, firstName: contract.owner_first_name, language: contract.owner_language },
+        },
+        action,
+        decision.to,
+        dashboardUrl(app),
+      ),
+    );
+  });
+  return getContractDetail(app, caller, id);
+}

@@ -1,0 +1,41 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TCardSummary } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+
+type TExecutor = Kysely<Database> | Transaction<Database>;
+const COLUMNS = ['id', 'kind', 'card_brand', 'card_last4', 'card_expiry', 'iban_last4', 'ethereum_address'] as const;
+
+/** The user's current preferences, oldest first. */
+export async function listPaymentPreferences(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('payment_preferences')
+    .select([...COLUMNS])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}
+
+/** Stores a card's summary only: brand, last four digits and expiry (never the number or the code). */
+export async function insertCard(db: TExecutor, companyId: string, userId: string, card: TCardSummary) {
+  return db
+    .insertInto('payment_preferences')
+    .values({ company_id: companyId, user_id: userId, kind: 'CARD', card_brand: card.brand, card_last4: card.lastFour, card_expiry: card.expirationDate })
+    .returning([...COLUMNS])
+    .executeTakeFirstOrThrow();
+}
+
+/** Removes (keeps for the contracts that refer to it, hidden from the user); false when not theirs. */
+export async function removePaymentPreference(db: TExecutor, companyId: string, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('payment_preferences')
+    .set({ removed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('removed_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

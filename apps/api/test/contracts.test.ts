@@ -1,0 +1,530 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, type TContractState } from '@kc/domain';
+import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
+import { authHeaders } from './helpers/auth.ts';
+import { hashContractRequest } from '../src/modules/contracts/service.ts';
+
+const INVESTOR = 'investor@kc.example';
+const OTHER = 'investor@other.example';
+
+function isoDay(offsetYears = 0, offsetDays = 0): string {
+  const now = new Date();
+  const d = new Date(Date.UTC(now.getUTCFullYear() + offsetYears, now.getUTCMonth(), now.getUTCDate() + offsetDays));
+  return d.toISOString().slice(0, 10);
+}
+
+describe.each(DB_KINDS)('investor area on %s', (kind) => {
+  let t: TTestApp;
+  let investor: Record<string, string>;
+  let other: Record<string, string>;
+  let advisor: Record<string, string>;
+  let admin: Record<string, string>;
+  let agent: Record<string, string>;
+  let ids: Record<string, string>;
+  let products: Record<string, string>;
+  let card: string;
+
+  const contractCount = async () =>
+    Number((await t.db.selectFrom('contracts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const validBody = (overrides: Record<string, unknown> = {}) => ({
+    productType: 'SAVINGS_PLAN',
+    productKey: 'jubilacion',
+    productId: products['jubilacion'],
+    recurringAmount: 150,
+    initialAmount: 2500.5,
+    submissionDate: isoDay(),
+    expiringDate: isoDay(20),
+    paymentPreferenceId: card,
+    ...overrides,
+  });
+  const hire = (headers: Record<string, string>, body: unknown, customerId = ids[INVESTOR]!, key?: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/customers/${customerId}/contracts`,
+      headers: { ...headers, ...(key ? { 'idempotency-key': key } : {}) },
+      payload: body as Record<string, unknown>,
+    });
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    investor = await authHeaders(t.db, INVESTOR);
+    other = await authHeaders(t.db, OTHER);
+    advisor = await authHeaders(t.db, 'advisor@kc.example');
+    admin = await authHeaders(t.db, 'admin@kc.example');
+    agent = await authHeaders(t.db, 'agent@kc.example');
+    const users = await t.db.selectFrom('users').select(['id', 'email']).execute();
+    ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
+    const rows = await t.db.selectFrom('products').select(['id', 'product_key']).where('company_id', '=', '1').execute();
+    products = Object.fromEntries(rows.map((r) => [r.product_key, r.id]));
+    card = (await t.db
+      .selectFrom('payment_preferences')
+      .select('id')
+      .where('user_id', '=', ids[INVESTOR]!)
+      .where('kind', '=', 'CARD')
+      .executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => t.close());
+
+  describe('seed', () => {
+    it('is idempotent and assigns the demo investor to the advisor', async () => {
+      const { seedDemo } = await import('../src/db/seed/demo.ts');
+      const before = await contractCount();
+      await seedDemo(t.db, { baseYear: 2020 });
+      expect(await contractCount()).toBe(before);
+      const user = await t.db.selectFrom('users').select('advisor_id').where('email', '=', INVESTOR).executeTakeFirstOrThrow();
+      expect(user.advisor_id).toBe(ids['advisor@kc.example']);
+    });
+  });
+
+  describe('GET /api/products', () => {
+    it('lists the seven plans with names in both languages, fixed values and the KC rate', async () => {
+      const res = await t.app.inject({ url: '/api/products', headers: { 'company-id': '1' } });
+      expect(res.statusCode).toBe(200);
+      const list = res.json() as { productKey: string; nameEs: string; nameEn: string; kcRate: number; fixedValues: object }[];
+      expect(list.map((p) => p.productKey)).toEqual([...PLAN_IDS]);
+      expect(list.find((p) => p.productKey === 'padrinazgo')).toMatchObject({
+        nameEs: 'Plan Padrinazgo',
+        nameEn: 'Godparent Plan',
+        kcRate: 10,
+        fixedValues: { capitalInicial: 6000, aportacionMensual: 0 },
+        productType: 'SAVINGS_PLAN',
+      });
+      const otherCompany = (await t.app.inject({ url: '/api/products', headers: { 'company-id': '2' } })).json() as { id: string }[];
+      expect(otherCompany).toHaveLength(7);
+      expect(otherCompany.map((p) => p.id)).not.toContain(products['jubilacion']);
+    });
+  });
+
+  describe('GET /api/dashboard/{contractState}', () => {
+    it('needs a session', async () => {
+      expect((await t.app.inject({ url: '/api/dashboard/NEW', headers: { 'company-id': '1' } })).statusCode).toBe(401);
+    });
+
+    it('pages the NEW contracts 10 at a time with real totals and every counter', async () => {
+      const res = await t.app.inject({ url: '/api/dashboard/NEW', headers: investor });
+      expect(res.statusCode).toBe(200);
+      const body = res.json();
+      expect(body.facets).toEqual({ NEW: 13, ACTIVE: 3, STANDBY: 1, ARCHIVED: 2, DELETED: 1, ALL: 20 });
+      expect(body.contracts).toMatchObject({ totalElements: 13, totalPages: 2, size: 10, number: 0, first: true, last: false, numberOfElements: 10 });
+      expect(body.contracts.content.every((c: { userContractState: string }) => c.userContractState === 'NEW')).toBe(true);
+      expect(Object.keys(body.contracts.content[0]).sort()).toEqual(
+        ['id', 'productKey', 'userContractState', 'initialInvestment', 'recurringAmmount', 'submissionDate', 'expiringDate', 'contractPeriodType'].sort(),
+      );
+      expect(body.contracts.content[0].contractPeriodType).toBe('M1');
+      expect(body.contracts.content[0].initialInvestment).toMatch(/^\d+\.\d{2}$/);
+      const page2 = (await t.app.inject({ url: '/api/dashboard/NEW?page=1', headers: investor })).json();
+      expect(page2.contracts).toMatchObject({ number: 1, numberOfElements: 3, last: true, first: false });
+      const firstIds = new Set(body.contracts.content.map((c: { id: string }) => c.id));
+      expect(page2.contracts.content.some((c: { id: string }) => firstIds.has(c.id))).toBe(false);
+    });
+
+    it('answers ALL, empty and each state', async () => {
+      for (const url of ['/api/dashboard/ALL', '/api/dashboard', '/api/dashboard/?size=50']) {
+        const res = await t.app.inject({ url, headers: investor });
+        expect(res.statusCode, url).toBe(200);
+        expect(res.json().contracts.totalElements, url).toBe(20);
+      }
+      const standby = (await t.app.inject({ url: '/api/dashboard/STANDBY', headers: investor })).json();
+      expect(standby.contracts.content.map((c: { userContractState: string }) => c.userContractState)).toEqual(['STANDBY']);
+      const bad = await t.app.inject({ url: '/api/dashboard/PAID', headers: investor });
+      expect(bad.statusCode).toBe(400);
+      expect((await t.app.inject({ url: '/api/dashboard/NEW?size=0', headers: investor })).statusCode).toBe(400);
+    });
+
+    it("shows only the caller's own contracts", async () => {
+      const mine = (await t.app.inject({ url: '/api/dashboard/ALL', headers: other })).json();
+      expect(mine.facets.ALL).toBe(2);
+      const adminBoard = (await t.app.inject({ url: '/api/dashboard/ALL', headers: admin })).json();
+      expect(adminBoard.facets.ALL).toBe(0);
+      expect(adminBoard.contracts.empty).toBe(true);
+    });
+
+    it('refuses a token of another company', async () => {
+      const res = await t.app.inject({ url: '/api/dashboard/NEW', headers: { ...other, 'company-id': '1' } });
+      expect(res.statusCode).toBe(401);
+    });
+  });
+
+  describe('payment preferences', () => {
+    it('lists the masked card and the bank transfer', async () => {
+      const res = await t.app.inject({ url: '/api/users/payment-preferences', headers: investor });
+      expect(res.statusCode).toBe(200);
+      const list = res.json();
+      expect(list).toHaveLength(2);
+      expect(list[0]).toMatchObject({ kind: 'CARD', creditCard: '•••• •••• •••• 4242', cardBrand: 'visa' });
+      expect(list[0].expirationDate).toMatch(/^\d{2}\/\d{2}$/);
+      expect(list[1]).toMatchObject({ kind: 'BANK_TRANSFER', creditCard: null, ibanLastFour: '0189' });
+      expect((await t.app.inject({ url: '/api/users/payment-preferences', headers: { 'company-id': '1' } })).statusCode).toBe(401);
+    });
+
+    it('adds a card keeping only brand, last four and expiry, then removes it', async () => {
+      const headers = await authHeaders(t.db, 'supplier@kc.example');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/users/payment-preferences',
+        headers,
+        payload: { creditCard: '5555 5555 5555 4444', ccv: '123', expirationDate: '11/39' },
+      });
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ kind: 'CARD', creditCard: '•••• •••• •••• 4444', cardBrand: 'mastercard', expirationDate: '11/39' });
+      const stored = await t.db.selectFrom('payment_preferences').selectAll().where('id', '=', res.json().id).executeTakeFirstOrThrow();
+      expect(JSON.stringify(stored)).not.toContain('5555555555554444');
+      expect(JSON.stringify(stored)).not.toContain('123');
+      expect(t.logs.join('')).not.toContain('5555 5555 5555 4444');
+      const del = await t.app.inject({ method: 'DELETE', url: `/api/users/payment-preferences/${res.json().id}`, headers });
+      expect(del.statusCode).toBe(204);
+      expect((await t.app.inject({ url: '/api/users/payment-preferences', headers })).json()).toEqual([]);
+      const again = await t.app.inject({ method: 'DELETE', url: `/api/users/payment-preferences/${res.json().id}`, headers });
+      expect(again.statusCode).toBe(404);
+    });
+
+    it.each([
+      [{ creditCard: '4111 1111 1111 1112', ccv: '123', expirationDate: '12/39' }, 'creditCard', 'El número de tarjeta no es válido'],
+      [{ creditCard: '4111 1111 1111 1111', ccv: '12', expirationDate: '12/39' }, 'ccv', 'El código de seguridad debe tener exactamente 3 caracteres'],
+      [{ creditCard: '4111 1111 1111 1111', ccv: '123', expirationDate: '01/20' }, 'expirationDate', 'La tarjeta está caducada'],
+      [{ creditCard: '', ccv: '123', expirationDate: '12/39' }, 'creditCard', 'Requerido'],
+      [{ ccv: '123', expirationDate: '12/39' }, 'creditCard', 'Requerido'],
+    ])('refuses a bad card %#, storing nothing', async (payload, field, message) => {
+      const headers = await authHeaders(t.db, 'supplier@kc.example');
+      const res = await t.app.inject({ method: 'POST', url: '/api/users/payment-preferences', headers, payload });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors).toContainEqual({ field, message });
+      expect((await t.app.inject({ url: '/api/users/payment-preferences', headers })).json()).toEqual([]);
+    });
+
+    it("cannot remove another user's preference (404) and it stays", async () => {
+      const res = await t.app.inject({ method: 'DELETE', url: `/api/users/payment-preferences/${card}`, headers: other });
+      expect(res.statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'DELETE', url: '/api/users/payment-preferences/not-a-uuid', headers: other })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/users/payment-preferences', headers: investor })).json()).toHaveLength(2);
+    });
+  });
+
+  describe('POST /api/customers/{customerId}/contracts', () => {
+    it('hires a plan: a NEW contract with its first event and a mail to the investor', async () => {
+      const before = await contractCount();
+      const res = await hire(investor, validBody());
+      expect(res.statusCode).toBe(201);
+      const contract = res.json();
+      expect(contract).toMatchObject({
+        userContractState: 'NEW',
+        productKey: 'jubilacion',
+        initialInvestment: '2500.50',
+        recurringAmmount: '150.00',
+        allowedActions: ['cancel', 'archive'],
+        paymentPreference: { id: card, creditCard: '•••• •••• •••• 4242' },
+      });
+      expect(contract.projection).toMatchObject({ numAnyos: 20, kcInteres: 10 });
+      expect(contract.projection.resultadoKc).toBeGreaterThan(contract.projection.totalAportado);
+      expect(contract.history).toEqual([
+        expect.objectContaining({ fromState: null, toState: 'NEW', actor: { id: ids[INVESTOR], name: 'Inés Inversora' } }),
+      ]);
+      expect(await contractCount()).toBe(before + 1);
+      await t.app.mailer.drain();
+      expect(t.sentMails.some((m) => m.to === INVESTOR && m.subject.includes('Plan Jubilación Digna'))).toBe(true);
+    });
+
+    it('lets the advisor and an administrator hire for the investor, but not an agent or another investor', async () => {
+      expect((await hire(advisor, validBody({ productKey: 'emprendedor', productId: products['emprendedor'] }))).statusCode).toBe(201);
+      expect((await hire(admin, validBody())).statusCode).toBe(201);
+      const before = await contractCount();
+      expect((await hire(agent, validBody())).statusCode).toBe(404);
+      expect((await hire(other, validBody())).statusCode).toBe(404);
+      expect((await hire(investor, validBody(), ids['admin@kc.example'])).statusCode).toBe(404);
+      expect((await hire(investor, validBody(), 'nope')).statusCode).toBe(404);
+      expect(await contractCount()).toBe(before);
+    });
+
+    it.each([
+      ['an amount over the bounds', { recurringAmount: 20_000 }, 'recurringAmount', 'validation'],
+      ['a negative amount', { initialAmount: -1 }, 'initialAmount', 'validation'],
+      ['three decimals', { initialAmount: 10.123 }, 'initialAmount', 'validation'],
+      ['a padrinazgo with another capital', { productKey: 'padrinazgo', initialAmount: 5000, recurringAmount: 0 }, 'initialAmount', 'contractFixedValues'],
+      ['an end that is not whole years later', { expiringDate: isoDay(20, 3) }, 'expiringDate', 'contractTermInvalid'],
+      ['more than 35 years', { expiringDate: isoDay(36) }, 'expiringDate', 'contractTermInvalid'],
+      ['a start in the past', { submissionDate: isoDay(-2), expiringDate: isoDay(8) }, 'submissionDate', 'contractStartInvalid'],
+      ['an unknown product', { productId: '00000000-0000-4000-8000-000000000000' }, 'productId', 'productUnknown'],
+      ['a product key that does not match', { productKey: 'fideicomiso' }, 'productId', 'productUnknown'],
+      ['a missing payment method', { paymentPreferenceId: undefined }, 'paymentPreferenceId', 'validation'],
+      ['a malformed date', { submissionDate: '2026-02-30' }, 'submissionDate', 'validation'],
+    ])('refuses %s and stores nothing', async (_name, overrides, field, code) => {
+      if ('productKey' in overrides && overrides.productKey === 'padrinazgo') Object.assign(overrides, { productId: products['padrinazgo'] });
+      const before = await contractCount();
+      const res = await hire(investor, validBody(overrides));
+      expect(res.statusCode).toBe(400);
+      expect(res.json().code).toBe(code);
+      expect(res.json().errors.map((e: { field: string }) => e.field)).toContain(field);
+      expect(await contractCount()).toBe(before);
+    });
+
+    it("refuses another user's payment method and another company's product", async () => {
+      const otherCard = (await t.db.selectFrom('payment_preferences').select('id').where('user_id', '=', ids[OTHER]!).executeTakeFirstOrThrow()).id;
+      const before = await contractCount();
+      const res = await hire(investor, validBody({ paymentPreferenceId: otherCard }));
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: 'paymentPreferenceUnknown', detail: 'La forma de pago elegida no existe o no es suya. Elija otra.' });
+      const otherProduct = (await t.db.selectFrom('products').select('id').where('company_id', '=', '2').where('product_key', '=', 'jubilacion').executeTakeFirstOrThrow()).id;
+      expect((await hire(investor, validBody({ productId: otherProduct }))).json().code).toBe('productUnknown');
+      expect(await contractCount()).toBe(before);
+    });
+
+    it('honours Idempotency-Key: same body → the same contract, other body → 422', async () => {
+      const key = crypto.randomUUID();
+      const before = await contractCount();
+      const first = await hire(investor, validBody(), undefined, key);
+      expect(first.statusCode).toBe(201);
+      const retry = await hire(investor, validBody(), undefined, key);
+      expect(retry.statusCode).toBe(200);
+      expect(retry.json().id).toBe(first.json().id);
+      const changed = await hire(investor, validBody({ recurringAmount: 151 }), undefined, key);
+      expect(changed.statusCode).toBe(422);
+      expect(changed.json().code).toBe('idempotencyKeyReused');
+      expect(await contractCount()).toBe(before + 1);
+    });
+
+    it('answers 409 to a retry while the first request is still running, and creates one contract for concurrent retries', async () => {
+      const key = crypto.randomUUID();
+      const body = validBody();
+      await t.db
+        .insertInto('contract_idempotency_keys')
+        .values({ company_id: '1', user_id: ids[INVESTOR]!, idempotency_key: key, request_hash: hashContractRequest(ids[INVESTOR]!, body as never) })
+        .execute();
+      const busy = await hire(investor, body, undefined, key);
+      expect(busy.statusCode).toBe(409);
+      expect(busy.json().code).toBe('idempotencyInProgress');
+
+      const key2 = crypto.randomUUID();
+      const before = await contractCount();
+      const answers = await Promise.all([1, 2, 3].map(() => hire(investor, body, undefined, key2)));
+      const statuses = answers.map((a) => a.statusCode).sort();
+      expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+      expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
+      expect(await contractCount()).toBe(before + 1);
+      const created = new Set(answers.filter((a) => a.statusCode !== 409).map((a) => a.json().id));
+      expect(created.size).toBe(1);
+    });
+
+    it('frees the key of a refused request so a corrected retry works', async () => {
+      const key = crypto.randomUUID();
+      expect((await hire(investor, validBody({ recurringAmount: 99_999 }), undefined, key)).statusCode).toBe(400);
+      expect((await hire(investor, validBody({ expiringDate: isoDay(20, 1) }), undefined, key)).statusCode).toBe(400);
+      expect((await hire(investor, validBody(), undefined, key)).statusCode).toBe(201);
+    });
+  });
+
+  describe('POST /api/users/{userId}/contracts/search', () => {
+    const search = (headers: Record<string, string>, query: string, body: object = {}, userId = ids[OTHER]!) =>
+      t.app.inject({ method: 'POST', url: `/api/users/${userId}/contracts/search${query}`, headers, payload: body });
+
+    it('answers the paged envelope, 100 a page by default and capped', async () => {
+      const res = await search(other, '');
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        totalElements: 2,
+        totalPages: 1,
+        size: 100,
+        number: 0,
+        first: true,
+        last: true,
+        numberOfElements: 2,
+        empty: false,
+        pageable: { pageNumber: 0, pageSize: 100, offset: 0, sort: { sorted: false, unsorted: true, empty: true } },
+      });
+      expect((await search(other, '?size=5000')).json().size).toBe(100);
+    });
+
+    it('pages, filters by contractState and body filters, and sorts by whitelisted fields', async () => {
+      const inv = ids[INVESTOR]!;
+      const paged = (await search(investor, '?contractState=NEW&size=5&page=1', {}, inv)).json();
+      expect(paged.numberOfElements).toBe(5);
+      expect(paged.number).toBe(1);
+      expect(paged.totalElements).toBeGreaterThanOrEqual(13);
+      expect(paged.content.every((c: { userContractState: string }) => c.userContractState === 'NEW')).toBe(true);
+
+      const sorted = (await search(investor, '?sort=initialInvestment,desc', {}, inv)).json();
+      const amounts = sorted.content.map((c: { initialInvestment: string }) => Number(c.initialInvestment));
+      expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+      expect(sorted.pageable.sort.sorted).toBe(true);
+      const asc = (await search(investor, '?sort=submissionDate', {}, inv)).json();
+      const dates = asc.content.map((c: { submissionDate: string }) => c.submissionDate);
+      expect(dates).toEqual([...dates].sort());
+
+      const active = (await search(investor, '', { state: 'ACTIVE' }, inv)).json();
+      expect(active.content.every((c: { userContractState: string }) => c.userContractState === 'ACTIVE')).toBe(true);
+      const big = (await search(investor, '', { initialInvestmentMin: 10000, productKey: 'emprendedor' }, inv)).json();
+      expect(big.content.map((c: { productKey: string; initialInvestment: string }) => [c.productKey, Number(c.initialInvestment) >= 10000])).toEqual(
+        big.content.map(() => ['emprendedor', true]),
+      );
+      expect(big.totalElements).toBeGreaterThanOrEqual(1);
+      const none = (await search(investor, '', { submissionDateFrom: '2099-01-01' }, inv)).json();
+      expect(none).toMatchObject({ empty: true, totalElements: 0, totalPages: 0 });
+    });
+
+    it('refuses sorting by another field and bad filters', async () => {
+      expect((await search(other, '?sort=password_hash')).statusCode).toBe(400);
+      expect((await search(other, '?contractState=PAID')).statusCode).toBe(400);
+      expect((await search(other, '', { state: 'PAID' })).statusCode).toBe(400);
+    });
+
+    it("answers 404 for another user's or another company's contracts; the advisor reaches their client", async () => {
+      expect((await search(investor, '')).statusCode).toBe(404);
+      expect((await search(other, '', {}, ids[INVESTOR]!)).statusCode).toBe(404);
+      expect((await search(agent, '', {}, ids[INVESTOR]!)).statusCode).toBe(404);
+      expect((await search(advisor, '', {}, ids[INVESTOR]!)).statusCode).toBe(200);
+      expect((await search(admin, '', {}, ids[OTHER]!)).statusCode).toBe(404);
+    });
+  });
+
+  describe('contract details and transitions', () => {
+    const newContract = async () => (await hire(investor, validBody())).json().id as string;
+    const act = (headers: Record<string, string>, id: string, action: string) =>
+      t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers });
+
+    it("shows one contract with its history; others' ids answer 404", async () => {
+      const id = await newContract();
+      const res = await t.app.inject({ url: `/api/contracts/${id}`, headers: investor });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({ id, customer: { email: INVESTOR }, productNameEs: 'Plan Jubilación Digna' });
+      expect((await t.app.inject({ url: `/api/contracts/${id}`, headers: other })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/contracts/${id}`, headers: agent })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: `/api/contracts/${id}`, headers: { ...other, 'company-id': '2' } })).statusCode).toBe(404);
+      expect((await t.app.inject({ url: '/api/contracts/xyz', headers: investor })).statusCode).toBe(404);
+      const staffView = (await t.app.inject({ url: `/api/contracts/${id}`, headers: advisor })).json();
+      expect(staffView.allowedActions).toEqual(['activate', 'cancel', 'archive']);
+    });
+
+    it('archives and recovers, recording who and when, and mails the investor', async () => {
+      const id = await newContract();
+      await t.app.mailer.drain();
+      const sentBefore = t.sentMails.length;
+      const archived = await act(investor, id, 'archive');
+      expect(archived.statusCode).toBe(200);
+      expect(archived.json()).toMatchObject({ userContractState: 'ARCHIVED', allowedActions: ['recover'] });
+      const recovered = (await act(investor, id, 'recover')).json();
+      expect(recovered.userContractState).toBe('ACTIVE');
+      expect(recovered.history.map((e: { fromState: string | null; toState: string }) => [e.fromState, e.toState])).toEqual([
+        [null, 'NEW'],
+        ['NEW', 'ARCHIVED'],
+        ['ARCHIVED', 'ACTIVE'],
+      ]);
+      expect(recovered.history[1].actor.id).toBe(ids[INVESTOR]);
+      expect(Date.parse(recovered.history[2].at)).toBeGreaterThan(Date.now() - 60_000);
+      await t.app.mailer.drain();
+      const mails = t.sentMails.slice(sentBefore).filter((m) => m.to === INVESTOR);
+      expect(mails.map((m) => m.subject).sort()).toEqual([
+        'KC: su contrato Plan Jubilación Digna está ahora Activo',
+        'KC: su contrato Plan Jubilación Digna está ahora Archivado',
+      ]);
+    });
+
+    it('lets the investor cancel a NEW contract and refuses everything after', async () => {
+      const id = await newContract();
+      expect((await act(investor, id, 'cancel')).json().userContractState).toBe('DELETED');
+      for (const action of CONTRACT_ACTIONS) {
+        const res = await act(admin, id, action);
+        expect(res.statusCode, action).toBe(409);
+        expect(res.json().code).toBe('transitionNotAllowed');
+      }
+      const res = await act(investor, id, 'archive');
+      expect(res.json().detail).toBe('La operación «archive» no está permitida para un contrato en estado DELETED.');
+    });
+
+    it('keeps activate, suspend and resume for the advisor or an administrator', async () => {
+      const id = await newContract();
+      const refused = await act(investor, id, 'activate');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().code).toBe('transitionStaffOnly');
+      expect((await act(advisor, id, 'activate')).json().userContractState).toBe('ACTIVE');
+      expect((await act(investor, id, 'suspend')).statusCode).toBe(403);
+      expect((await act(advisor, id, 'suspend')).json().userContractState).toBe('STANDBY');
+      expect((await act(admin, id, 'resume')).json().userContractState).toBe('ACTIVE');
+      const detail = (await t.app.inject({ url: `/api/contracts/${id}`, headers: investor })).json();
+      expect(detail.history.at(-1).actor.id).toBe(ids['admin@kc.example']);
+    });
+
+    it('follows the state machine for every state and action (staff and investor)', async () => {
+      for (const state of CONTRACT_STATES) {
+        for (const action of CONTRACT_ACTIONS) {
+          for (const [who, headers, isStaff] of [
+            ['advisor', advisor, true],
+            ['investor', investor, false],
+          ] as const) {
+            const id = await newContract();
+            await t.db.updateTable('contracts').set({ state }).where('id', '=', id).execute();
+            const res = await act(headers, id, action);
+            const decision = decideTransition(state as TContractState, action, isStaff);
+            if (decision.ok) {
+              expect(res.statusCode, `${who} ${action} ${state}`).toBe(200);
+              expect(res.json().userContractState).toBe(decision.to);
+            } else {
+              expect(res.statusCode, `${who} ${action} ${state}`).toBe(decision.reason === 'staffOnly' ? 403 : 409);
+              const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+              expect(row.state).toBe(state);
+            }
+          }
+        }
+      }
+    });
+
+    it("refuses other users' contracts (404) and unknown actions (400)", async () => {
+      const id = await newContract();
+      expect((await act(other, id, 'archive')).statusCode).toBe(404);
+      expect((await act(agent, id, 'archive')).statusCode).toBe(404);
+      expect((await act(investor, id, 'delete')).statusCode).toBe(400);
+      const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('NEW');
+    });
+  });
+
+  describe('account', () => {
+    it('GET /api/users/me answers the caller with their advisor', async () => {
+      const res = await t.app.inject({ url: '/api/users/me', headers: investor });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        email: INVESTOR,
+        firstName: 'Inés',
+        roles: ['INVESTOR'],
+        advisor: { firstName: 'Alba', lastName: 'Asesora', email: 'advisor@kc.example' },
+      });
+      expect(JSON.stringify(res.json())).not.toContain('password');
+    });
+
+    it('changes the password and closes the other sessions only', async () => {
+      const current = await authHeaders(t.db, 'owner@kc.example');
+      const elsewhere = await authHeaders(t.db, 'owner@kc.example');
+      const change = (payload: object) => t.app.inject({ method: 'POST', url: '/api/users/me/password', headers: current, payload });
+
+      const wrong = await change({ currentPassword: 'not-my-password', newPassword: 'a-new-password-2026', repeatPassword: 'a-new-password-2026' });
+      expect(wrong.statusCode).toBe(400);
+      expect(wrong.json()).toMatchObject({ code: 'currentPasswordWrong', errors: [{ field: 'currentPassword', message: 'Valor no válido' }] });
+      const mismatch = await change({ currentPassword: 'demo-password-2026', newPassword: 'a-new-password-2026', repeatPassword: 'another-one-2026' });
+      expect(mismatch.json().errors).toEqual([{ field: 'repeatPassword', message: 'Las contraseñas no coinciden' }]);
+      const short = await change({ currentPassword: 'demo-password-2026', newPassword: 'short', repeatPassword: 'short' });
+      expect(short.json().errors).toContainEqual({ field: 'newPassword', message: 'La contraseña debe tener al menos 10 caracteres' });
+      expect((await t.app.inject({ url: '/api/users/me', headers: elsewhere })).statusCode).toBe(200);
+
+      const ok = await change({ currentPassword: 'demo-password-2026', newPassword: 'a-new-password-2026', repeatPassword: 'a-new-password-2026' });
+      expect(ok.statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/users/me', headers: current })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: '/api/users/me', headers: elsewhere })).statusCode).toBe(401);
+      const { verifySecret } = await import('../src/lib/password.ts');
+      const row = await t.db.selectFrom('users').select('password_hash').where('email', '=', 'owner@kc.example').executeTakeFirstOrThrow();
+      expect(await verifySecret(row.password_hash, 'a-new-password-2026')).toBe(true);
+      expect(t.logs.join('')).not.toContain('a-new-password-2026');
+    });
+
+    it('GET /api/users lists the company users for administration roles only', async () => {
+      expect((await t.app.inject({ url: '/api/users', headers: investor })).statusCode).toBe(403);
+      expect((await t.app.inject({ url: '/api/users', headers: advisor })).statusCode).toBe(403);
+      const res = await t.app.inject({ url: '/api/users?size=100', headers: admin });
+      expect(res.statusCode).toBe(200);
+      const emails = res.json().content.map((u: { email: string }) => u.email);
+      expect(emails).toContain(INVESTOR);
+      expect(emails).not.toContain(OTHER);
+      const manager = await authHeaders(t.db, 'team.manager@kc.example');
+      const page = (await t.app.inject({ url: '/api/users?size=3&page=1', headers: manager })).json();
+      expect(page).toMatchObject({ size: 3, number: 1, numberOfElements: 3 });
+      expect(page.totalElements).toBe(emails.length);
+    });
+  });
+});

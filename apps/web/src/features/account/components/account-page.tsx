@@ -1,0 +1,72 @@
+import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { formatDate, type TUserMe } from '@kc/domain';
+import '../i18n.ts';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
+import { useRequiredSession } from '../../../components/ui/require-session.tsx';
+import { useMe } from '../api/get-me.ts';
+import { ChangePasswordForm } from './change-password-form.tsx';
+import { PaymentMethods } from './payment-methods.tsx';
+
+function Item({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={500}>{value}</Text>
+    </div>
+  );
+}
+
+function Profile({ me }: { me: TUserMe }) {
+  const { t } = useTranslation('account');
+  const none = t('profile.notProvided');
+  const address = [me.billingAddressLine1, me.billingAddressLine2, me.billingPostalCode, me.billingCity, me.billingState, me.billingCountry]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    <Paper withBorder p="md" component="section" aria-labelledby="profile-heading">
+      <Title order={2} size="h3" id="profile-heading">
+        {t('profile.title')}
+      </Title>
+      <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
+        <Item label={t('profile.name')} value={`${me.firstName} ${me.lastName}`} />
+        <Item label={t('profile.email')} value={me.email} />
+        <Item label={t('profile.dni')} value={me.dni ?? none} />
+        <Item label={t('profile.phone')} value={me.phone ?? none} />
+        <Item label={t('profile.dateOfBirth')} value={me.dateOfBirth ? formatDate(me.dateOfBirth) : none} />
+        <Item label={t('profile.address')} value={address || none} />
+        <Item label={t('profile.roles')} value={me.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ')} />
+        <Item label={t('profile.memberSince')} value={formatDate(me.createdAt)} />
+        <Item label={t('profile.advisor')} value={me.advisor ? `${me.advisor.firstName} ${me.advisor.lastName} (${me.advisor.email})` : t('profile.noAdvisor')} />
+      </SimpleGrid>
+    </Paper>
+  );
+}
+
+/** /account: the user's data, payment methods (add a card, remove one) and the password change. */
+export function AccountPage() {
+  const session = useRequiredSession();
+  const { t } = useTranslation('account');
+  return (
+    <Container size="lg" py="xl">
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
+      <Title order={1}>{t('title')}</Title>
+      {session ? <AccountBody userId={session.userId} /> : <LoadingScreen />}
+    </Container>
+  );
+}
+
+function AccountBody({ userId }: { userId: string }) {
+  const me = useMe(userId);
+  return (
+    <Stack mt="md" gap="lg">
+      {me.isPending ? <LoadingScreen /> : me.isError ? <LoadErrorAlert onRetry={() => void me.refetch()} /> : <Profile me={me.data} />}
+      <PaymentMethods userId={userId} />
+      <ChangePasswordForm />
+    </Stack>
+  );
+}

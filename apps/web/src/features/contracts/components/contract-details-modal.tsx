@@ -1,0 +1,176 @@
+import { Alert, Button, Divider, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, type TContractAction, type TContractDetail } from '@kc/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { useContract } from '../api/get-contract.ts';
+import { useTransitionContract } from '../api/transition-contract.ts';
+
+function Field({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="sm" c="gray.7">
+        {label}
+      </Text>
+      <Text fw={500}>{value}</Text>
+    </div>
+  );
+}
+
+function ContractFields({ contract }: { contract: TContractDetail }) {
+  const { t, i18n } = useTranslation('contracts');
+  const pref = contract.paymentPreference;
+  const payment = !pref
+    ? t('details.noPaymentMethod')
+    : (pref.creditCard ? `${pref.cardBrand ?? ''} ${pref.creditCard}`.trim() : pref.ibanLastFour ? `IBAN …${pref.ibanLastFour}` : (pref.ethereumAddress ?? pref.kind));
+  return (
+    <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
+      <Field label={t('columns.product')} value={i18n.language === 'en' ? contract.productNameEn : contract.productNameEs} />
+      <Field label={t('columns.state')} value={t(`states.${contract.userContractState}`)} />
+      <Field label={t('columns.initialInvestment')} value={formatMoney(contract.initialInvestment)} />
+      <Field label={t('columns.recurringAmmount')} value={formatMoney(contract.recurringAmmount)} />
+      <Field label={t('columns.period')} value={t(`periods.${contract.contractPeriodType}`, { defaultValue: contract.contractPeriodType })} />
+      <Field label={t('columns.submissionDate')} value={formatDate(contract.submissionDate)} />
+      <Field label={t('columns.expiringDate')} value={formatDate(contract.expiringDate)} />
+      {contract.projection ? (
+        <>
+          <Field label={t('details.years')} value={t('details.yearsValue', { count: contract.projection.numAnyos })} />
+          <Field label={t('details.totalContributed')} value={formatMoney(contract.projection.totalAportado)} />
+          <Field label={t('details.projection', { rate: contract.projection.kcInteres })} value={formatMoney(contract.projection.resultadoKc)} />
+        </>
+      ) : null}
+      <Field label={t('details.paymentMethod')} value={payment} />
+      <Field label={t('details.customer')} value={`${contract.customer.firstName} ${contract.customer.lastName}`} />
+      <Field label={t('details.reference')} value={contract.id} />
+    </SimpleGrid>
+  );
+}
+
+/** The confirmation of an action: question, note, Si (green) and No. Nothing happens on No. */
+function ConfirmAction({ action, onYes, onNo, isPending }: { action: TContractAction; onYes: () => void; onNo: () => void; isPending: boolean }) {
+  const { t } = useTranslation('contracts');
+  const questionId = useId();
+  const noteId = useId();
+  const noRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => noRef.current?.focus(), []);
+  return (
+    <Paper withBorder p="md" role="alertdialog" aria-labelledby={questionId} aria-describedby={noteId} mt="md">
+      <Text fw={700} id={questionId}>
+        {t(`confirm.${action}.question`)}
+      </Text>
+      <Text size="sm" id={noteId}>
+        {t(`confirm.${action}.note`)}
+      </Text>
+      <Group mt="sm">
+        <Button color="green.9" onClick={onYes} loading={isPending}>
+          {t('confirm.yes')}
+        </Button>
+        <Button variant="default" onClick={onNo} ref={noRef} disabled={isPending}>
+          {t('confirm.no')}
+        </Button>
+      </Group>
+    </Paper>
+  );
+}
+
+/** Contract details in a dialog: every field, its state history and the actions allowed in its state. */
+export function ContractDetailsModal({ contractId, onClose }: { contractId: string | undefined; onClose: () => void }) {
+  const { t } = useTranslation('contracts');
+  const contract = useContract(contractId);
+  const transition = useTransitionContract();
+  const [pending, setPending] = useState<TContractAction | undefined>();
+  const [done, setDone] = useState<TContractAction | undefined>();
+  const historyId = useId();
+
+  useEffect(() => {
+    setPending(undefined);
+    setDone(undefined);
+    transition.reset();
+    // Reset only when another contract is opened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contractId]);
+
+  const run = (action: TContractAction) => {
+    if (!contractId) return;
+    transition.mutate(
+      { id: contractId, action },
+      {
+        onSuccess: () => {
+          setPending(undefined);
+          setDone(action);
+        },
+      },
+    );
+  };
+
+  return (
+    <Modal opened={contractId !== undefined} onClose={onClose} title={t('details.title')} size="lg" closeButtonProps={{ 'aria-label': t('details.close') }}>
+      {contract.isPending ? (
+        <LoadingScreen />
+      ) : contract.isError ? (
+        <LoadErrorAlert onRetry={() => void contract.refetch()} />
+      ) : (
+        <Stack gap="md">
+          <ContractFields contract={contract.data} />
+          {done ? (
+            <Alert color="green" variant="light" role="status">
+              <Text fw={700}>{t(`confirm.${done}.done`)}</Text>
+            </Alert>
+          ) : null}
+          {transition.isError ? (
+            <Alert color="red" variant="light" role="alert">
+              {transition.error instanceof ApiError ? transition.error.extracted.message : t('details.noActions')}
+            </Alert>
+          ) : null}
+          <Divider />
+          <section aria-labelledby={historyId}>
+            <Title order={3} size="h4" id={historyId}>
+              {t('details.history')}
+            </Title>
+            <List mt="xs">
+              {contract.data.history.map((event, i) => (
+                <List.Item key={`${event.at}-${i}`}>
+                  {formatDate(event.at)} · {event.fromState ? `${t(`states.${event.fromState}`)} → ` : `${t('details.created')}: `}
+                  {t(`states.${event.toState}`)}
+                  {event.actor?.name ? ` · ${t('details.historyBy', { name: event.actor.name })}` : ''}
+                </List.Item>
+              ))}
+            </List>
+          </section>
+          <Divider />
+          <div>
+            <Title order={3} size="h4">
+              {t('details.actions')}
+            </Title>
+            {contract.data.allowedActions.length === 0 ? (
+              <Text mt="xs">{t('details.noActions')}</Text>
+            ) : (
+              <Group mt="xs">
+                {contract.data.allowedActions.map((action) => (
+                  <Button
+                    key={action}
+                    variant={action === 'cancel' ? 'outline' : 'light'}
+                    color={action === 'cancel' ? 'red.9' : undefined}
+                    onClick={() => {
+                      setDone(undefined);
+                      transition.reset();
+                      setPending(action);
+                    }}
+                    disabled={pending !== undefined}
+                  >
+                    {t(`actions.${action}`)}
+                  </Button>
+                ))}
+              </Group>
+            )}
+            {pending ? (
+              <ConfirmAction action={pending} isPending={transition.isPending} onYes={() => run(pending)} onNo={() => setPending(undefined)} />
+            ) : null}
+          </div>
+        </Stack>
+      )}
+    </Modal>
+  );
+}

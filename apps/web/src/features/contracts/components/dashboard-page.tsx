@@ -1,0 +1,97 @@
+import { Anchor, Button, Container, Group, Paper, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { canUseAdministration, paths, type TContractFilter } from '@kc/domain';
+import '../i18n.ts';
+import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import { PaginatedList } from '../../../components/ui/paginated-list/paginated-list.tsx';
+import { useRequiredSession } from '../../../components/ui/require-session.tsx';
+import { useDashboard, DASHBOARD_PAGE_SIZE } from '../api/get-dashboard.ts';
+import { readFilter, readPage } from '../lib/filter-param.ts';
+import { ContractDetailsModal } from './contract-details-modal.tsx';
+import { StateFilters } from './state-filters.tsx';
+import { useContractColumns, usePagerLabels } from './use-contract-columns.tsx';
+
+/** The investor board (/dashboard and /inversor/dashboard). */
+export function DashboardPage() {
+  const session = useRequiredSession();
+  const { t } = useTranslation('contracts');
+  return (
+    <Container size="lg" py="xl">
+      <PageMeta title={t('meta.title')} description={t('meta.description')} />
+      <Title order={1}>{t('dashboard.title')}</Title>
+      {session ? <DashboardBody userId={session.userId} roles={session.roles} /> : <LoadingScreen />}
+    </Container>
+  );
+}
+
+function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
+  const { t } = useTranslation('contracts');
+  const [params, setParams] = useSearchParams();
+  const filter = readFilter(params.get('estado'));
+  const page = readPage(params.get('pagina'));
+  const detail = params.get('detalle') ?? undefined;
+  const dashboard = useDashboard(userId, filter, page);
+  const columns = useContractColumns((id) => {
+    const next = new URLSearchParams(params);
+    next.set('detalle', id);
+    return `?${next.toString()}`;
+  });
+  const pagerLabels = usePagerLabels();
+
+  const update = (changes: Record<string, string | undefined>) => {
+    const next = new URLSearchParams(params);
+    for (const [key, value] of Object.entries(changes)) {
+      if (value === undefined) next.delete(key);
+      else next.set(key, value);
+    }
+    setParams(next, { preventScrollReset: true });
+  };
+  const setFilter = (value: TContractFilter) => update({ estado: value, pagina: undefined });
+
+  const contracts = dashboard.data?.contracts;
+  return (
+    <>
+      <Text mt="sm">{t('dashboard.intro')}</Text>
+      <Group mt="md">
+        <Button component={Link} to={paths.calculators.href()}>
+          {t('dashboard.hireAnother')}
+        </Button>
+        <Anchor component={Link} to={paths.contracts.href(userId)}>
+          {t('dashboard.seeAllContracts')}
+        </Anchor>
+      </Group>
+      <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
+      {dashboard.isPending ? (
+        <LoadingScreen />
+      ) : (
+        <PaginatedList
+          items={contracts?.content ?? []}
+          getKey={(c) => c.id}
+          columns={columns}
+          caption={t('dashboard.tableCaption', { filter: t(`filters.${filter}`) })}
+          emptyText={t('dashboard.empty')}
+          {...(dashboard.isError ? { error: '', onRetry: () => void dashboard.refetch() } : {})}
+          pagerLabels={pagerLabels}
+          pageSize={DASHBOARD_PAGE_SIZE}
+          page={page}
+          totalPages={contracts?.totalPages ?? 0}
+          onPageChange={(next) => update({ pagina: String(next + 1) })}
+        />
+      )}
+      {canUseAdministration(roles) ? (
+        <Paper withBorder p="md" mt="xl" component="section" aria-labelledby="administration-heading">
+          <Title order={2} size="h3" id="administration-heading">
+            {t('dashboard.administration')}
+          </Title>
+          <Text mt="xs">{t('dashboard.administrationText')}</Text>
+          <Anchor component={Link} to={paths.userList.href()} mt="xs" display="inline-block">
+            {t('dashboard.userList')}
+          </Anchor>
+        </Paper>
+      ) : null}
+      <ContractDetailsModal contractId={detail} onClose={() => update({ detalle: undefined })} />
+    </>
+  );
+}

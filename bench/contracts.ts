@@ -1,0 +1,304 @@
+// `npm run bench:contracts -w @kc/bench`: the investor-area budgets of issue 6 on PostgreSQL.
+//
+// Two databases on 127.0.0.1:5432, built by this script with the app's own migrations and demo
+// seed (createRuntime), then bulk-filled in SQL (generate_series):
+//   kc_bench_10k  100k investors of company 1, 10k contracts in all (the "heavy" investor's);
+//                 rebuilt on every run (a few seconds);
+//   kc_bench      the same 100k investors, the same 10k contracts of the heavy investor, and
+//                 990k more spread over the other investors (≈10 each): 1M contracts; reused
+//                 when it already holds this data set (a marker row in bench_meta).
+// The contracts are a function of their series number, so the heavy investor's 10k contracts are
+// identical in both databases: the search is the same query over the same rows, and only the
+// table around them grows from 10k to 1M.
+//
+// Load: autocannon in a child process (50 connections, BENCH_SECONDS each, 10 by default)
+// against the API and a bare Fastify hello-world served by this process, on loopback only.
+// The machine's cores are shared by the load generator, Node and PostgreSQL.
+import { spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { createRuntime } from '../apps/api/src/runtime.ts';
+import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+
+const HOST = process.env['BENCH_PG_HOST'] ?? '127.0.0.1:5432';
+const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
+const CONNECTIONS = 50;
+const USERS = 100_000;
+const HEAVY_CONTRACTS = 10_000;
+const TOTAL_CONTRACTS = 1_000_000;
+const DATASET = `v1 users=${USERS} heavy=${HEAVY_CONTRACTS} total=${TOTAL_CONTRACTS}`;
+const HEAVY_EMAIL = 'bench-1@bench.example';
+const TYPICAL_EMAIL = 'bench-2@bench.example';
+
+const urlOf = (database: string) => `postgres://postgres@${HOST}/${database}`;
+
+function line(label: string, value: string) {
+  console.log(`${label.padEnd(58)} ${value}`);
+}
+
+async function timed<T>(label: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  const result = await work();
+  line(`  ${label}`, `${((performance.now() - start) / 1000).toFixed(1)} s`);
+  return result;
+}
+
+async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: urlOf(database) });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function holdsDataSet(database: string): Promise<boolean> {
+  const exists = await withClient('postgres', async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);
+  if (!exists) return false;
+  return withClient(database, async (c) => {
+    const table = await c.query("SELECT to_regclass('public.bench_meta') AS t");
+    if (!table.rows[0]?.t) return false;
+    const row = await c.query('SELECT value FROM bench_meta WHERE key = $1', ['dataset']);
+    return row.rows[0]?.value === DATASET;
+  });
+}
+
+async function recreate(database: string) {
+  await withClient('postgres', async (c) => {
+    await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+    await c.query(`CREATE DATABASE ${database}`);
+  });
+}
+
+function apiConfig(database: string) {
+  return loadConfig({
+    ...process.env,
+    DATABASE_URL: urlOf(database),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    SEED_DEMO: 'true', // companies, the OAuth client and the product catalogue
+    MAIL_POLL_MS: '0',
+    DATA_DIR: path.resolve(import.meta.dirname, '../var/bench'),
+  });
+}
+
+/** Contract columns as a function of the series number `i` (products: temp table `p(n, id, key)`). */
+const CONTRACT_COLUMNS = `
+  '1', u.id, p.id, p.product_key,
+  (ARRAY['NEW','ACTIVE','STANDBY','ARCHIVED','DELETED'])[1 + i % 5],
+  1000 + (i::bigint * 7919) % 99000, 50 + (i::bigint * 104729) % 950,
+  date '2018-01-01' + (i * 37) % 2900, date '2018-01-01' + (i * 37) % 2900 + 3650,
+  'M1'`;
+const CONTRACT_INSERT = `INSERT INTO contracts (company_id, user_id, product_id, product_key, state, initial_investment,
+  recurring_amount, submission_date, expiring_date, contract_period_type)`;
+
+/** Migrates and seeds through the app, then bulk-loads users and the heavy investor's contracts (and, for 1M, the rest). */
+async function build(database: string, total: number) {
+  console.log(`Building ${database} (${USERS.toLocaleString('en')} investors, ${total.toLocaleString('en')} contracts)…`);
+  await recreate(database);
+  const { app } = await timed('migrations and demo seed (createRuntime)', () => createRuntime(apiConfig(database)));
+  await app.close();
+  await withClient(database, async (c) => {
+    await timed(`${USERS.toLocaleString('en')} investors`, () =>
+      c.query(
+        `INSERT INTO users (company_id, email, password_hash, first_name, last_name, roles, confirmed_at, country_id)
+         SELECT '1', 'bench-' || n || '@bench.example', '!bench: no password', 'Bench', 'Investor ' || n, '{INVESTOR}', now(), 'ES'
+         FROM generate_series(1, $1::int) n`,
+        [USERS],
+      ),
+    );
+    await c.query(`CREATE TEMP TABLE u AS
+      SELECT split_part(split_part(email, '@', 1), '-', 2)::int AS n, id FROM users WHERE email LIKE 'bench-%@bench.example'`);
+    await c.query('ALTER TABLE u ADD PRIMARY KEY (n)');
+    await c.query(`CREATE TEMP TABLE p AS
+      SELECT (row_number() OVER (ORDER BY product_key) - 1)::int AS n, id, product_key FROM products WHERE company_id = '1'`);
+    const products = Number((await c.query('SELECT count(*) AS n FROM p')).rows[0].n);
+    if (products === 0) throw new Error('the demo seed created no products for company 1');
+    await timed(`${HEAVY_CONTRACTS.toLocaleString('en')} contracts of the heavy investor`, () =>
+      c.query(
+        `${CONTRACT_INSERT} SELECT ${CONTRACT_COLUMNS}
+         FROM generate_series(1, $1::int) i JOIN u ON u.n = 1 JOIN p ON p.n = i % $2`,
+        [HEAVY_CONTRACTS, products],
+      ),
+    );
+    const rest = total - HEAVY_CONTRACTS;
+    if (rest > 0) {
+      // Investors 2…USERS, about ten each (investor 2, "typical", has 10).
+      await timed(`${rest.toLocaleString('en')} contracts over the other investors`, () =>
+        c.query(
+          `${CONTRACT_INSERT} SELECT ${CONTRACT_COLUMNS}
+           FROM generate_series($1::int + 1, $1::int + $2::int) i JOIN u ON u.n = 2 + (i % ($3::int - 1)) JOIN p ON p.n = i % $4`,
+          [HEAVY_CONTRACTS, rest, USERS, products],
+        ),
+      );
+    }
+    // Steady state of a live database (autovacuum would get there): statistics and visibility map.
+    await timed('VACUUM ANALYZE', () => c.query('VACUUM ANALYZE users, contracts, access_tokens'));
+    await c.query('CREATE TABLE bench_meta (key text PRIMARY KEY, value text NOT NULL)');
+    await c.query('INSERT INTO bench_meta VALUES ($1, $2)', ['dataset', total === TOTAL_CONTRACTS ? DATASET : `small ${total}`]);
+  });
+}
+
+/** A fresh access token for an investor (only its hash is stored, as the app does). */
+async function mintToken(database: string, email: string): Promise<{ token: string; userId: string }> {
+  return withClient(database, async (c) => {
+    const user = await c.query('SELECT id FROM users WHERE company_id = $1 AND email = $2', ['1', email]);
+    const userId = user.rows[0]?.id as string | undefined;
+    if (!userId) throw new Error(`no user ${email}`);
+    const token = newToken();
+    await c.query(
+      `INSERT INTO access_tokens (token_hash, user_id, company_id, client_id, expires_at) VALUES ($1, $2, '1', 'kc-mobile', now() + interval '1 day')`,
+      [hashToken(token), userId],
+    );
+    return { token, userId };
+  });
+}
+
+/** Lets the requests still in flight when autocannon stops finish before the pool closes. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
+
+async function listen(app: FastifyInstance): Promise<string> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+}
+
+interface TLoad {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  bad: number;
+}
+
+const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
+
+/** A bounded autocannon run in a child process (so the load generator does not share the server's event loop). */
+function load(url: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}): Promise<TLoad> {
+  const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(seconds), '-m', options.method ?? 'GET'];
+  for (const [k, v] of Object.entries(options.headers ?? {})) args.push('-H', `${k}=${v}`);
+  if (options.body !== undefined) args.push('-b', options.body);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    const timer = setTimeout(() => child.kill('SIGKILL'), (seconds + 30) * 1000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      try {
+        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number };
+        resolve({ requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, bad: r.errors + r.non2xx + r.timeouts });
+      } catch {
+        reject(new Error(`autocannon failed (exit ${code}): ${err.slice(0, 500)}`));
+      }
+    });
+  });
+}
+
+/** One request first, so that a wrong URL or token fails loudly instead of measuring 401s. */
+async function check(url: string, init: RequestInit) {
+  const response = await fetch(url, init);
+  if (!response.ok) throw new Error(`${init.method ?? 'GET'} ${url} → ${response.status} ${await response.text()}`);
+  return response.json() as Promise<unknown>;
+}
+
+const fmt = (r: TLoad) => `${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms${r.bad ? `  (${r.bad} errors/non-2xx!)` : ''}`;
+
+const SEARCHES = [
+  { label: 'search, default (newest first, page of 100)', query: '', body: '{}' },
+  {
+    label: 'search, ACTIVE + date and amount filters, sorted by amount',
+    query: 'contractState=ACTIVE&sort=initialInvestment,desc',
+    body: JSON.stringify({ submissionDateFrom: '2019-01-01', initialInvestmentMin: 5000 }),
+  },
+] as const;
+
+/** Starts the API on `database` and measures both searches of the heavy investor. */
+async function measureSearches(database: string): Promise<TLoad[]> {
+  const heavy = await mintToken(database, HEAVY_EMAIL);
+  const { app } = await createRuntime(apiConfig(database));
+  try {
+    const api = await listen(app);
+    const headers = { authorization: `Bearer ${heavy.token}`, 'company-id': '1', 'content-type': 'application/json' };
+    const results: TLoad[] = [];
+    for (const s of SEARCHES) {
+      const url = `${api}/api/users/${heavy.userId}/contracts/search${s.query ? `?${s.query}` : ''}`;
+      const first = (await check(url, { method: 'POST', headers, body: s.body })) as { totalElements: number };
+      const r = await load(url, { method: 'POST', headers, body: s.body });
+      line(`  ${s.label} (${first.totalElements} match)`, fmt(r));
+      results.push(r);
+    }
+    return results;
+  } finally {
+    await settle();
+    await app.close();
+  }
+}
+
+// ------------------------------------------------------------------------------------------------
+
+console.log(`Machine: ${os.cpus().length} × ${os.cpus()[0]?.model ?? '?'}, ${Math.round(os.totalmem() / 2 ** 30)} GB, Node ${process.version}`);
+const loadAvg = () => os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`Load average before: ${loadAvg()} (other work on the machine skews the figures)`);
+console.log(`Load: autocannon, ${CONNECTIONS} connections, ${seconds} s per figure, loopback; load generator, Node and PostgreSQL share the cores.\n`);
+
+await build('kc_bench_10k', HEAVY_CONTRACTS);
+if (await holdsDataSet('kc_bench')) {
+  console.log('Reusing kc_bench (holds the 1M data set).');
+  await withClient('kc_bench', (c) => c.query('VACUUM ANALYZE users, contracts, access_tokens'));
+} else await build('kc_bench', TOTAL_CONTRACTS);
+
+console.log('\n— Contract search of the heavy investor (10k contracts), table at 10k contracts —');
+const at10k = await measureSearches('kc_bench_10k');
+await withClient('postgres', (c) => c.query('DROP DATABASE IF EXISTS kc_bench_10k WITH (FORCE)'));
+
+console.log('\n— Same searches, table at 1M contracts —');
+const at1m = await measureSearches('kc_bench');
+
+console.log('\n— Dashboard at 1M contracts vs a bare Fastify hello-world, same run —');
+const bare = Fastify();
+bare.get('/', async () => ({ hello: 'world' }));
+const bareUrl = `${await listen(bare)}/`;
+const typical = await mintToken('kc_bench', TYPICAL_EMAIL);
+const heavy = await mintToken('kc_bench', HEAVY_EMAIL);
+const { app } = await createRuntime(apiConfig('kc_bench'));
+let hello: TLoad, dashboard: TLoad, dashboardHeavy: TLoad;
+try {
+  const api = await listen(app);
+  const dashUrl = `${api}/api/dashboard/NEW`;
+  const typicalHeaders = { authorization: `Bearer ${typical.token}`, 'company-id': '1' };
+  const heavyHeaders = { authorization: `Bearer ${heavy.token}`, 'company-id': '1' };
+  await check(dashUrl, { headers: typicalHeaders });
+  await check(dashUrl, { headers: heavyHeaders });
+  hello = await load(bareUrl);
+  line('  bare Fastify hello-world', fmt(hello));
+  line('  GET /api/health (the app, no database: its fixed cost)', fmt(await load(`${api}/api/health`)));
+  dashboard = await load(dashUrl, { headers: typicalHeaders });
+  line('  GET /api/dashboard/NEW, typical investor (10 contracts)', fmt(dashboard));
+  dashboardHeavy = await load(dashUrl, { headers: heavyHeaders });
+  line('  GET /api/dashboard/NEW, heavy investor (10k contracts)', fmt(dashboardHeavy));
+} finally {
+  await settle();
+  await app.close();
+  await bare.close();
+}
+
+console.log('\n— Budgets —');
+const ratio = dashboard.requestsPerSecond / hello.requestsPerSecond;
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
+line('dashboard req/s ≥ 25 % of hello-world', `${(ratio * 100).toFixed(1)} %  → ${verdict(ratio >= 0.25)}`);
+line('dashboard p99 ≤ 10 ms at 50 connections', `${dashboard.p99Ms} ms  → ${verdict(dashboard.p99Ms <= 10)}`);
+SEARCHES.forEach((s, i) => {
+  const a = at10k[i]!.p99Ms;
+  const b = at1m[i]!.p99Ms;
+  const r = b / Math.max(a, 1);
+  line(`${s.label}: p99 1M ÷ 10k`, `${b} ms ÷ ${a} ms = ${r.toFixed(2)}  → ${verdict(r <= 1.5)}`);
+});
+console.log(`\nLoad average after: ${loadAvg()}`);
+console.log('kc_bench is kept for the next run (DROP DATABASE kc_bench to free ≈ 0.5 GB).');

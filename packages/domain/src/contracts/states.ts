@@ -1,0 +1,62 @@
+import { z } from 'zod';
+
+/**
+ * Contract states and their transitions (decisions.md, "Contracts"), as a pure function:
+ * NEW → ACTIVE (activate, staff), NEW → DELETED (cancel), ACTIVE ⇄ STANDBY (suspend/resume,
+ * staff), NEW/ACTIVE/STANDBY → ARCHIVED (archive), ARCHIVED → ACTIVE (recover). "Staff" is the
+ * customer's advisor or an administrator of the company; everything else is refused.
+ */
+export const CONTRACT_STATES = ['NEW', 'ACTIVE', 'STANDBY', 'ARCHIVED', 'DELETED'] as const;
+export const ZContractState = z.enum(CONTRACT_STATES);
+export type TContractState = z.infer<typeof ZContractState>;
+
+/** The dashboard's filters: a state, or ALL (an empty filter means all too). */
+export const CONTRACT_FILTERS = [...CONTRACT_STATES, 'ALL'] as const;
+export const ZContractFilter = z.enum(CONTRACT_FILTERS);
+export type TContractFilter = z.infer<typeof ZContractFilter>;
+
+export const CONTRACT_ACTIONS = ['activate', 'cancel', 'suspend', 'resume', 'archive', 'recover'] as const;
+export const ZContractAction = z.enum(CONTRACT_ACTIONS);
+export type TContractAction = z.infer<typeof ZContractAction>;
+
+interface TTransitionRule {
+  from: readonly TContractState[];
+  to: TContractState;
+  /** Only the customer's advisor or an administrator may do it. */
+  staffOnly: boolean;
+}
+
+export const CONTRACT_TRANSITIONS: Readonly<Record<TContractAction, TTransitionRule>> = {
+  activate: { from: ['NEW'], to: 'ACTIVE', staffOnly: true },
+  cancel: { from: ['NEW'], to: 'DELETED', staffOnly: false },
+  suspend: { from: ['ACTIVE'], to: 'STANDBY', staffOnly: true },
+  resume: { from: ['STANDBY'], to: 'ACTIVE', staffOnly: true },
+  archive: { from: ['NEW', 'ACTIVE', 'STANDBY'], to: 'ARCHIVED', staffOnly: false },
+  recover: { from: ['ARCHIVED'], to: 'ACTIVE', staffOnly: false },
+};
+
+export type TTransitionDecision =
+  | { ok: true; from: TContractState; to: TContractState }
+  | { ok: false; reason: 'notAllowedInState' | 'staffOnly'; from: TContractState };
+
+/** Whether `action` may move a contract in `state`, done by staff or by the customer. */
+export function decideTransition(state: TContractState, action: TContractAction, isStaff: boolean): TTransitionDecision {
+  const rule = CONTRACT_TRANSITIONS[action];
+  if (!rule.from.includes(state)) return { ok: false, reason: 'notAllowedInState', from: state };
+  if (rule.staffOnly && !isStaff) return { ok: false, reason: 'staffOnly', from: state };
+  return { ok: true, from: state, to: rule.to };
+}
+
+/** The actions available on a contract in `state` to this kind of caller, in a stable order. */
+export function allowedActions(state: TContractState, isStaff: boolean): TContractAction[] {
+  return CONTRACT_ACTIONS.filter((action) => decideTransition(state, action, isStaff).ok);
+}
+
+/** Roles that act on any contract of their company (advisors act on their own clients'). */
+export const CONTRACT_ADMIN_ROLES = ['ADMIN', 'COMPANY_MANAGER'] as const;
+/** Roles that may use the administration area (/user/list). */
+export const ADMINISTRATION_ROLES = ['ADMIN', 'COMPANY_MANAGER', 'GROUP_MANAGER', 'TEAM_MANAGER'] as const;
+
+export function canUseAdministration(roles: readonly string[]): boolean {
+  return roles.some((role) => (ADMINISTRATION_ROLES as readonly string[]).includes(role));
+}
