@@ -24,6 +24,13 @@ for (const [label, page] of [
   line(label, `${(gzipBytes / KB).toFixed(1)} KB in ${files} files`);
 }
 
+// Calculators (issue 4): one engine recompute, budget < 1 ms.
+{
+  const { benchEngine } = await import('./engine.ts');
+  console.log('\n— Calculator engine (one recompute) —');
+  for (const row of benchEngine()) line(row.label, `mean ${row.meanMs.toFixed(3)} ms, p99 ${row.p99Ms.toFixed(3)} ms`);
+}
+
 console.log(`\n— HTTP on loopback (${seconds} s each, 50 connections) —`);
 const bare = Fastify();
 bare.get('/', async () => ({ hello: 'world' }));

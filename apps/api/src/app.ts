@@ -14,6 +14,16 @@ import { registerTenancy } from './plugins/tenancy.ts';
 import { registerWebApp } from './plugins/web-app.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { companyRoutes } from './modules/company/routes.ts';
+import { contactRoutes } from './modules/contact/routes.ts';
+import { oauthRoutes } from './modules/oauth/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+import { signUpRoutes } from './modules/signup/routes.ts';
+import { lookupRoutes } from './modules/lookups/routes.ts';
+import { contractRoutes } from './modules/contracts/routes.ts';
+import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { productRoutes } from './modules/products/routes.ts';
+import { paymentPreferenceRoutes } from './modules/payment-preferences/routes.ts';
+import { accountRoutes } from './modules/account/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -103,6 +113,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   // Routes that need no company.
   await app.register(healthRoutes, { prefix: '/api' });
+  // OAuth 2 (RFC 6749/7009) outside /api: its own error shape; it reads company-id itself.
+  await app.register(oauthRoutes);
 
   // Tenant routes: every one of them needs a known company-id.
   await app.register(
@@ -110,6 +122,15 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       registerTenancy(tenant);
       registerAuth(tenant);
       await tenant.register(companyRoutes);
+      await tenant.register(userRoutes);
+      await tenant.register(signUpRoutes);
+      await tenant.register(lookupRoutes);
+      await tenant.register(contactRoutes);
+      await tenant.register(productRoutes);
+      await tenant.register(dashboardRoutes);
+      await tenant.register(contractRoutes);
+      await tenant.register(paymentPreferenceRoutes);
+      await tenant.register(accountRoutes);
     },
     { prefix: '/api' },
   );

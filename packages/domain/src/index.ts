@@ -9,3 +9,5 @@ export * from './http/headers.ts';
 export * from './http/paths.ts';
 export * from './accounts/index.ts';
 export * from './calculator/index.ts';
+export * from './contact/index.ts';
+export * from './contracts/index.ts';

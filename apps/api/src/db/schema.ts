@@ -141,7 +141,42 @@ export interface AccessTokensTable {
   created_at: Generated<Date>;
 }
 
+export interface ContactMessagesTable {
+  id: Generated<string>;
+  company_id: string;
+  form_kind: string;
+  language: string;
+  name: string;
+  surname: string;
+  email: string;
+  phone: string | null;
+  message: string;
+  accepted_privacy_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
+export interface SignUpConfirmationsTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+export interface ContractIdempotencyKeysTable {
+  company_id: string;
+  user_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  contract_id: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  contract_idempotency_keys: ContractIdempotencyKeysTable;
+  sign_up_confirmations: SignUpConfirmationsTable;
+  contact_messages: ContactMessagesTable;
   access_tokens: AccessTokensTable;
   companies: CompaniesTable;
   oauth_clients: OAuthClientsTable;

@@ -31,6 +31,64 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'No hemos podido completar la operación. Inténtelo de nuevo más tarde.',
     },
     unavailable: { title: 'Servicio no disponible', detail: 'La base de datos no está disponible.' },
+    contactRateLimited: {
+      title: 'Demasiados mensajes',
+      detail: 'Ha enviado demasiados mensajes en poco tiempo. Vuelva a intentarlo dentro de {{minutes}} minutos.',
+    },
+    // Accounts (login, sign-up, confirmation, lookups).
+    countryUnknown: { title: 'País desconocido', detail: 'No existe ningún país con el código «{{countryId}}».' },
+    oauthInvalidRequest: { title: 'Solicitud no válida', detail: 'La solicitud de inicio de sesión está incompleta o mal formada.' },
+    oauthMissingParameter: { title: 'Solicitud no válida', detail: 'Falta el dato obligatorio «{{name}}».' },
+    oauthUnsupportedGrantType: { title: 'Tipo de acceso no admitido', detail: 'Solo se admite el acceso con usuario y contraseña (grant_type=password).' },
+    oauthInvalidClient: { title: 'Aplicación no autorizada', detail: 'La aplicación cliente no está autorizada para iniciar sesión.' },
+    oauthInvalidCredentials: { title: 'Credenciales incorrectas', detail: 'Correo electrónico o contraseña incorrectos.' },
+    oauthAccountUnconfirmed: {
+      title: 'Cuenta sin confirmar',
+      detail: 'Su cuenta aún no está confirmada. Abra el enlace del correo de confirmación que le enviamos.',
+    },
+    oauthAccountInactive: { title: 'Cuenta desactivada', detail: 'Su cuenta está desactivada. Póngase en contacto con nosotros.' },
+    oauthTooManyAttempts: {
+      title: 'Demasiados intentos',
+      detail: 'Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de {{minutes}} minutos.',
+    },
+    emailTaken: { title: 'Correo ya registrado', detail: 'Ya existe una cuenta con este correo electrónico. Inicie sesión con ella.' },
+    signUpLinkInvalid: {
+      title: 'Enlace no válido',
+      detail: 'El enlace de confirmación no es válido. Compruebe que lo ha copiado completo desde el correo.',
+    },
+    signUpLinkUsed: { title: 'Enlace ya utilizado', detail: 'Este enlace de confirmación ya se utilizó: su cuenta está confirmada. Inicie sesión.' },
+    signUpLinkExpired: {
+      title: 'Enlace caducado',
+      detail: 'El enlace de confirmación ha caducado (es válido {{days}} días). Regístrese de nuevo o póngase en contacto con nosotros.',
+    },
+    // Investor area (contracts, payment preferences, account).
+    contractNotFound: { title: 'Contrato no encontrado', detail: 'El contrato no existe o no tiene acceso a él.' },
+    customerNotFound: { title: 'Cliente no encontrado', detail: 'El cliente no existe o no tiene acceso a él.' },
+    userNotFound: { title: 'Usuario no encontrado', detail: 'El usuario no existe o no tiene acceso a él.' },
+    paymentPreferenceNotFound: { title: 'Forma de pago no encontrada', detail: 'La forma de pago no existe o no es suya.' },
+    productUnknown: { title: 'Producto desconocido', detail: 'El producto elegido no existe en el catálogo. Elija un plan en las calculadoras.' },
+    contractFixedValues: { title: 'Importes no válidos', detail: 'El plan elegido fija la aportación inicial o la mensual, y los importes enviados no coinciden.' },
+    contractStartInvalid: { title: 'Fecha de inicio no válida', detail: 'La fecha de inicio no puede ser anterior a hoy ni posterior a un año.' },
+    contractTermInvalid: {
+      title: 'Duración no válida',
+      detail: 'La fecha de fin debe caer el mismo día de un año posterior, entre 1 y {{max}} años después de la fecha de inicio.',
+    },
+    contractOutOfBounds: { title: 'Importes no válidos', detail: 'Los importes están fuera de los límites de la calculadora.' },
+    paymentPreferenceUnknown: { title: 'Forma de pago no válida', detail: 'La forma de pago elegida no existe o no es suya. Elija otra.' },
+    idempotencyKeyReused: {
+      title: 'Clave de idempotencia reutilizada',
+      detail: 'Esta clave de idempotencia ya se usó con otros datos. Use una clave nueva para una contratación distinta.',
+    },
+    idempotencyInProgress: {
+      title: 'Contratación en curso',
+      detail: 'Esta misma contratación se está procesando. Espere unos segundos y vuelva a intentarlo.',
+    },
+    transitionNotAllowed: {
+      title: 'Cambio de estado no permitido',
+      detail: 'La operación «{{action}}» no está permitida para un contrato en estado {{state}}.',
+    },
+    transitionStaffOnly: { title: 'Acceso denegado', detail: 'Solo su asesor o un administrador puede realizar esta operación.' },
+    currentPasswordWrong: { title: 'Contraseña incorrecta', detail: 'La contraseña actual no es correcta.' },
   },
   en: {
     validation: { title: 'Invalid data', detail: 'The form has errors.' },
@@ -49,6 +107,64 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     internal: { title: 'Server error', detail: 'We could not complete the operation. Please try again later.' },
     unavailable: { title: 'Service unavailable', detail: 'The database is not available.' },
+    contactRateLimited: {
+      title: 'Too many messages',
+      detail: 'You have sent too many messages in a short time. Please try again in {{minutes}} minutes.',
+    },
+    // Accounts (login, sign-up, confirmation, lookups).
+    countryUnknown: { title: 'Unknown country', detail: 'There is no country with the code “{{countryId}}”.' },
+    oauthInvalidRequest: { title: 'Invalid request', detail: 'The login request is incomplete or malformed.' },
+    oauthMissingParameter: { title: 'Invalid request', detail: 'The required field “{{name}}” is missing.' },
+    oauthUnsupportedGrantType: { title: 'Unsupported grant type', detail: 'Only login with user name and password (grant_type=password) is supported.' },
+    oauthInvalidClient: { title: 'Client not authorised', detail: 'The client application is not authorised to log in.' },
+    oauthInvalidCredentials: { title: 'Wrong credentials', detail: 'Wrong e-mail address or password.' },
+    oauthAccountUnconfirmed: {
+      title: 'Account not confirmed',
+      detail: 'Your account is not confirmed yet. Open the link in the confirmation e-mail we sent you.',
+    },
+    oauthAccountInactive: { title: 'Account deactivated', detail: 'Your account is deactivated. Please contact us.' },
+    oauthTooManyAttempts: {
+      title: 'Too many attempts',
+      detail: 'Too many failed login attempts. Please try again in {{minutes}} minutes.',
+    },
+    emailTaken: { title: 'E-mail already registered', detail: 'An account with this e-mail address already exists. Please log in with it.' },
+    signUpLinkInvalid: {
+      title: 'Invalid link',
+      detail: 'The confirmation link is not valid. Check that you copied all of it from the e-mail.',
+    },
+    signUpLinkUsed: { title: 'Link already used', detail: 'This confirmation link has already been used: your account is confirmed. Please log in.' },
+    signUpLinkExpired: {
+      title: 'Link expired',
+      detail: 'The confirmation link has expired (it is valid for {{days}} days). Please register again or contact us.',
+    },
+    // Investor area (contracts, payment preferences, account).
+    contractNotFound: { title: 'Contract not found', detail: 'The contract does not exist or you have no access to it.' },
+    customerNotFound: { title: 'Customer not found', detail: 'The customer does not exist or you have no access to them.' },
+    userNotFound: { title: 'User not found', detail: 'The user does not exist or you have no access to them.' },
+    paymentPreferenceNotFound: { title: 'Payment method not found', detail: 'The payment method does not exist or is not yours.' },
+    productUnknown: { title: 'Unknown product', detail: 'The chosen product is not in the catalogue. Choose a plan in the calculators.' },
+    contractFixedValues: { title: 'Invalid amounts', detail: 'The chosen plan fixes the initial or the monthly contribution, and the amounts sent do not match.' },
+    contractStartInvalid: { title: 'Invalid start date', detail: 'The start date cannot be before today or more than one year ahead.' },
+    contractTermInvalid: {
+      title: 'Invalid term',
+      detail: 'The end date must fall on the same day of a later year, 1 to {{max}} years after the start date.',
+    },
+    contractOutOfBounds: { title: 'Invalid amounts', detail: "The amounts are outside the calculator's bounds." },
+    paymentPreferenceUnknown: { title: 'Invalid payment method', detail: 'The chosen payment method does not exist or is not yours. Choose another one.' },
+    idempotencyKeyReused: {
+      title: 'Idempotency key reused',
+      detail: 'This idempotency key was already used with other data. Use a new key for a different order.',
+    },
+    idempotencyInProgress: {
+      title: 'Order in progress',
+      detail: 'This same order is being processed. Wait a few seconds and try again.',
+    },
+    transitionNotAllowed: {
+      title: 'State change not allowed',
+      detail: 'The operation “{{action}}” is not allowed for a contract in state {{state}}.',
+    },
+    transitionStaffOnly: { title: 'Access denied', detail: 'Only your advisor or an administrator can perform this operation.' },
+    currentPasswordWrong: { title: 'Wrong password', detail: 'The current password is not correct.' },
   },
 };
 

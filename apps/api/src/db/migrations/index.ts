@@ -1,6 +1,9 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './0001-foundation.ts';
 import * as accessTokens from './0002-access-tokens.ts';
+import * as contactMessages from './0003-contact-messages.ts';
+import * as accounts from './0004-accounts.ts';
+import * as contracts from './0005-contracts.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -9,4 +12,7 @@ import * as accessTokens from './0002-access-tokens.ts';
 export const migrations: Record<string, Migration> = {
   '0001-foundation': foundation,
   '0002-access-tokens': accessTokens,
+  '0003-contact-messages': contactMessages,
+  '0004-accounts': accounts,
+  '0005-contracts': contracts,
 };
