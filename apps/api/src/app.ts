@@ -96,7 +96,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('config', config);
   const transport =
     deps.mailTransport ??
-    (config.SMTP_URL ? smtpTransport(config.SMTP_URL) : folderTransport(path.join(config.dataDir, 'mail'), app.log));
+    (config.SMTP_URL
+      ? smtpTransport(config.SMTP_URL)
+      : folderTransport(path.join(config.dataDir, 'mail'), app.log, { logLinks: config.NODE_ENV !== 'production' }));
   const mailer = createMailer({ db: deps.db, transport, from: config.MAIL_FROM, pollMs: config.MAIL_POLL_MS, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());

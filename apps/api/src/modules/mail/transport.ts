@@ -28,10 +28,12 @@ export function smtpTransport(url: string): TMailTransport {
 }
 
 /**
- * Without SMTP, each mail becomes an .eml file in `DATA_DIR/mail`, and its links are logged so a
- * local user can still follow a confirmation link.
+ * Without SMTP, each mail becomes an .eml file in `DATA_DIR/mail`, and (outside production) its
+ * links are logged so a local user can still follow a confirmation link. In production the
+ * links, which carry one-time tokens, stay out of the logs.
  */
-export function folderTransport(folder: string, log: FastifyBaseLogger): TMailTransport {
+export function folderTransport(folder: string, log: FastifyBaseLogger, options: { logLinks?: boolean } = {}): TMailTransport {
+  const logLinks = options.logLinks ?? true;
   const builder = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   return {
     async send(mail) {
@@ -39,8 +41,8 @@ export function folderTransport(folder: string, log: FastifyBaseLogger): TMailTr
       await fs.mkdir(folder, { recursive: true });
       const file = path.join(folder, `${new Date().toISOString().replace(/[:.]/g, '-')}-${crypto.randomUUID()}.eml`);
       await fs.writeFile(file, info.message as Buffer);
-      const links = mail.text.match(/https?:\/\/\S+/g) ?? [];
-      log.info({ to: mail.to, subject: mail.subject, file, links }, 'mail written to the outbox folder');
+      const links = logLinks ? (mail.text.match(/https?:\/\/\S+/g) ?? []) : undefined;
+      log.info({ to: mail.to, subject: mail.subject, file, ...(links ? { links } : {}) }, 'mail written to the outbox folder');
     },
     close: () => builder.close(),
   };
