@@ -181,7 +181,7 @@ test.describe('content pages', () => {
     await gotoApp(page, 'home/info/question-and-answers');
     const items = copy.es.content.faq.items as { q: string; a: string }[];
     const question = (i: number) => page.getByRole('button', { name: items[i]!.q });
-    await expect(page.getByRole('heading', { level: 3, name: items[0]!.q })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: items[0]!.q })).toBeVisible();
     await expect(question(0)).toHaveAttribute('aria-expanded', 'true');
     await expect(page.getByText(items[0]!.a)).toBeVisible();
     for (let i = 1; i < items.length; i++) await expect(question(i)).toHaveAttribute('aria-expanded', 'false');

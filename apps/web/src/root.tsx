@@ -1,4 +1,5 @@
 import './app/styles.ts';
+import './lib/zod-csp.ts';
 import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';

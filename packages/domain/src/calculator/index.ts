@@ -8,7 +8,6 @@ export {
   getPlan,
   isFieldReadOnly,
   isFieldVisible,
-  PLAN_IDS,
   PLANS,
   TREES_PER_FAMILY_MEMBER,
   ZPlanId,
@@ -17,6 +16,7 @@ export {
   type TPlanId,
   type TSustainability,
 } from './plans.ts';
+export { PLAN_IDS } from './plan-ids.ts';
 export {
   countDecimals,
   FIELD_BOUNDS,

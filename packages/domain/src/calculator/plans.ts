@@ -3,8 +3,6 @@ import type { TCalculatorDraft, TCalculatorField, TCalculatorInputs } from './fi
 
 import { PLAN_IDS } from './plan-ids.ts';
 
-export { PLAN_IDS };
-
 export const ZPlanId = z.enum(PLAN_IDS);
 export type TPlanId = z.infer<typeof ZPlanId>;
 

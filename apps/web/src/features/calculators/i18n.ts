@@ -1,12 +1,7 @@
 import { addNamespaces } from '../../lib/i18n.ts';
 import calculatorsEn from '../../locales/en/calculators.json';
 import calculatorsEs from '../../locales/es/calculators.json';
-import riskEn from '../../locales/en/risk.json';
-import riskEs from '../../locales/es/risk.json';
 
-// The calculators' texts and the risk warning, registered when the feature's modules load
-// (before any of its screens renders, at build time and in the browser alike).
-addNamespaces({
-  calculators: { es: calculatorsEs, en: calculatorsEn },
-  risk: { es: riskEs, en: riskEn },
-});
+// The calculators' texts, registered when the feature's modules load (before any of its
+// screens renders, at build time and in the browser alike).
+addNamespaces({ calculators: { es: calculatorsEs, en: calculatorsEn } });

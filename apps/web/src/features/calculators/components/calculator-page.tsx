@@ -3,7 +3,6 @@ import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, paths, PLAN_IDS, type TPlanId } from '@kc/domain';
-import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import '../i18n.ts';
 import { fromSearchParams } from '../lib/form-state.ts';
 import { Calculator, type TCalculatorInitial } from './calculator.tsx';
@@ -68,7 +67,6 @@ export default function CalculatorPage({ planId }: { planId: string | undefined 
   if (!isPlanId(planId) || !initial) {
     return (
       <Container size="lg" py="xl">
-        <PageMeta title={`${t('list.heading')} | KC`} description={t('list.metaDescription')} />
         <Title order={1}>{t('page.notFound')}</Title>
         <Anchor component={Link} to={paths.calculators.href()} mt="md" display="inline-block">
           {t('page.back')}
@@ -80,7 +78,6 @@ export default function CalculatorPage({ planId }: { planId: string | undefined 
   const title = t(`plans.${planId}.title`);
   return (
     <Container size="lg" py="xl">
-      <PageMeta title={`${title} | KC`} description={t('page.metaDescription', { title })} />
       <Anchor component={Link} to={paths.calculators.href()} size="sm" className="kc-no-print">
         {t('page.back')}
       </Anchor>

@@ -26,6 +26,7 @@ import {
   validateForm,
   type TFormState,
 } from '../lib/form-state.ts';
+import '../i18n.ts';
 import { NumberField } from './number-field.tsx';
 import { Results } from './results.tsx';
 

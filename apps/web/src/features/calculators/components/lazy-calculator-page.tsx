@@ -1,5 +1,9 @@
 import { lazy, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { PLAN_IDS } from '@kc/domain';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
+import '../i18n.ts';
 
 /**
  * The calculator screen is loaded as its own chunk after the shell (first-load budget, see
@@ -15,10 +19,26 @@ export function preloadCalculatorPage(): void {
   void load();
 }
 
+/**
+ * The page's title and description stay outside the suspended boundary, so they are in the
+ * document from the first paint to the end, whatever the boundary is doing.
+ */
+function CalculatorPageMeta({ planId }: { planId: string | undefined }) {
+  const { t } = useTranslation('calculators');
+  if (!planId || !(PLAN_IDS as readonly string[]).includes(planId)) {
+    return <PageMeta title={`${t('list.heading')} | KC`} description={t('list.metaDescription')} />;
+  }
+  const title = t(`plans.${planId}.title`);
+  return <PageMeta title={`${title} | KC`} description={t('page.metaDescription', { title })} />;
+}
+
 export function LazyCalculatorPage({ planId }: { planId: string | undefined }) {
   return (
-    <Suspense fallback={<LoadingScreen />}>
-      <CalculatorPage key={planId} planId={planId} />
-    </Suspense>
+    <>
+      <CalculatorPageMeta planId={planId} />
+      <Suspense fallback={<LoadingScreen />}>
+        <CalculatorPage key={planId} planId={planId} />
+      </Suspense>
+    </>
   );
 }

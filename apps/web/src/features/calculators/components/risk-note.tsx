@@ -1,6 +1,6 @@
 import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import '../i18n.ts';
+import '../risk-i18n.ts';
 
 /** The short risk warning of a simulation (namespace `risk`): capital at risk, figures simulated. */
 export function RiskNote() {
