@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { findTokenUser } from '../modules/oauth/repository.ts';
 
 export interface TAuthUser {
   id: string;
@@ -37,16 +38,7 @@ export function registerAuth(app: FastifyInstance): void {
     const token = bearerOf(request);
     if (!token) throw new AppError(401, 'unauthorized');
     const tokenHash = hashToken(token);
-    const row = await app.db
-      .selectFrom('access_tokens as t')
-      .innerJoin('users as u', 'u.id', 't.user_id')
-      .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 't.company_id as token_company'])
-      .where('t.token_hash', '=', tokenHash)
-      .where('t.revoked_at', 'is', null)
-      .where('t.expires_at', '>', new Date())
-      .where('u.is_active', '=', true)
-      .where('u.is_deleted', '=', false)
-      .executeTakeFirst();
+    const row = await findTokenUser(app.db, tokenHash);
     if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
     request.user = { id: row.id, companyId: row.company_id, email: row.email, roles: row.roles };
     request.tokenHash = tokenHash;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_HEADER } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
+import { companyExists } from '../modules/company/repository.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -25,8 +26,7 @@ export function registerTenancy(app: FastifyInstance): void {
     if (!companyId) throw new AppError(400, 'companyMissing');
     const seen = known.get(companyId);
     if (seen === undefined || Date.now() - seen > CACHE_MS) {
-      const company = await app.db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-      if (!company) throw new AppError(400, 'companyUnknown', { companyId: companyId.slice(0, 40) });
+      if (!(await companyExists(app.db, companyId))) throw new AppError(400, 'companyUnknown', { companyId: companyId.slice(0, 40) });
       known.set(companyId, Date.now());
     }
     request.companyId = companyId;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notFound } from '../../lib/app-error.ts';
+import { findCompany } from './repository.ts';
 
 export const ZCompanyProfile = z.object({ id: z.string(), name: z.string() });
 
@@ -10,11 +11,7 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
     '/company',
     { schema: { tags: ['company'], summary: 'The company named by company-id', response: { 200: ZCompanyProfile } } },
     async (request) => {
-      const company = await app.db
-        .selectFrom('companies')
-        .select(['id', 'name'])
-        .where('id', '=', request.companyId)
-        .executeTakeFirst();
+      const company = await findCompany(app.db, request.companyId);
       if (!company) throw notFound();
       return company;
     },

@@ -29,6 +29,7 @@ import {
 import { AppError, notFound } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { toPaymentPreference } from '../payment-preferences/mapper.ts';
+import { findPaymentPreference } from '../payment-preferences/repository.ts';
 import { isStaffFor, isUuid, resolveCustomer } from './access.ts';
 import { contractCreatedMail, contractStateMail } from './mail.ts';
 import {
@@ -116,13 +117,7 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
   const [product, events, preference] = await Promise.all([
     findProductForContract(app.db, caller.companyId, contract.product_id),
     listContractEvents(app.db, contract.id),
-    contract.payment_preference_id
-      ? app.db
-          .selectFrom('payment_preferences')
-          .select(['id', 'kind', 'card_brand', 'card_last4', 'card_expiry', 'iban_last4', 'ethereum_address'])
-          .where('id', '=', contract.payment_preference_id)
-          .executeTakeFirst()
-      : Promise.resolve(undefined),
+    contract.payment_preference_id ? findPaymentPreference(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
   ]);
   const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
   return {

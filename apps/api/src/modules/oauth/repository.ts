@@ -7,11 +7,6 @@ export function findClient(db: TExecutor, clientId: string) {
   return db.selectFrom('oauth_clients').select(['id', 'secret_hash']).where('id', '=', clientId).executeTakeFirst();
 }
 
-export async function companyExists(db: TExecutor, companyId: string): Promise<boolean> {
-  const row = await db.selectFrom('companies').select('id').where('id', '=', companyId).executeTakeFirst();
-  return row !== undefined;
-}
-
 export async function insertAccessToken(
   db: TExecutor,
   token: { tokenHash: string; userId: string; companyId: string; clientId: string; expiresAt: Date },
@@ -41,4 +36,18 @@ export async function revokeAccessToken(db: TExecutor, tokenHash: string): Promi
 /** The current window of a rate-limit key, without counting a hit. */
 export function peekRateLimit(db: TExecutor, key: string) {
   return db.selectFrom('rate_limits').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
+}
+
+/** The active user behind an unrevoked, unexpired token, with the company the token was issued for. */
+export function findTokenUser(db: TExecutor, tokenHash: string) {
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 't.company_id as token_company'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.is_active', '=', true)
+    .where('u.is_deleted', '=', false)
+    .executeTakeFirst();
 }

@@ -6,7 +6,8 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import { findUserForLogin, recordLogon } from '../users/repository.ts';
 import { loginKeys, type TLoginLimiter } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
-import { companyExists, findClient, insertAccessToken, revokeAccessToken } from './repository.ts';
+import { companyExists } from '../company/repository.ts';
+import { findClient, insertAccessToken, revokeAccessToken } from './repository.ts';
 
 export interface TOAuthDeps {
   db: Kysely<Database>;

@@ -18,6 +18,11 @@ export async function listPaymentPreferences(db: TExecutor, companyId: string, u
     .execute();
 }
 
+/** One preference by id (also a removed one: a contract keeps the method it was hired with). */
+export async function findPaymentPreference(db: TExecutor, id: string) {
+  return db.selectFrom('payment_preferences').select([...COLUMNS]).where('id', '=', id).executeTakeFirst();
+}
+
 /** Stores a card's summary only: brand, last four digits and expiry (never the number or the code). */
 export async function insertCard(db: TExecutor, companyId: string, userId: string, card: TCardSummary) {
   return db

@@ -1,25 +1,15 @@
-import { Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Container, Paper, SimpleGrid, Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDate, type TUserMe } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
+import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useMe } from '../api/get-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
-
-function Item({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
-  );
-}
 
 function Profile({ me }: { me: TUserMe }) {
   const { t } = useTranslation('account');
@@ -33,15 +23,15 @@ function Profile({ me }: { me: TUserMe }) {
         {t('profile.title')}
       </Title>
       <SimpleGrid cols={{ base: 1, sm: 2 }} mt="sm">
-        <Item label={t('profile.name')} value={`${me.firstName} ${me.lastName}`} />
-        <Item label={t('profile.email')} value={me.email} />
-        <Item label={t('profile.dni')} value={me.dni ?? none} />
-        <Item label={t('profile.phone')} value={me.phone ?? none} />
-        <Item label={t('profile.dateOfBirth')} value={me.dateOfBirth ? formatDate(me.dateOfBirth) : none} />
-        <Item label={t('profile.address')} value={address || none} />
-        <Item label={t('profile.roles')} value={me.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ')} />
-        <Item label={t('profile.memberSince')} value={formatDate(me.createdAt)} />
-        <Item label={t('profile.advisor')} value={me.advisor ? `${me.advisor.firstName} ${me.advisor.lastName} (${me.advisor.email})` : t('profile.noAdvisor')} />
+        <LabelledValue label={t('profile.name')} value={`${me.firstName} ${me.lastName}`} />
+        <LabelledValue label={t('profile.email')} value={me.email} />
+        <LabelledValue label={t('profile.dni')} value={me.dni ?? none} />
+        <LabelledValue label={t('profile.phone')} value={me.phone ?? none} />
+        <LabelledValue label={t('profile.dateOfBirth')} value={me.dateOfBirth ? formatDate(me.dateOfBirth) : none} />
+        <LabelledValue label={t('profile.address')} value={address || none} />
+        <LabelledValue label={t('profile.roles')} value={me.roles.map((r) => t(`roles.${r}`, { defaultValue: r })).join(', ')} />
+        <LabelledValue label={t('profile.memberSince')} value={formatDate(me.createdAt)} />
+        <LabelledValue label={t('profile.advisor')} value={me.advisor ? `${me.advisor.firstName} ${me.advisor.lastName} (${me.advisor.email})` : t('profile.noAdvisor')} />
       </SimpleGrid>
     </Paper>
   );

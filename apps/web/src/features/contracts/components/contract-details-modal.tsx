@@ -5,19 +5,9 @@ import { formatDate, formatMoney, type TContractAction, type TContractDetail } f
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
-
-function Field({ label, value }: { label: string; value: string }) {
-  return (
-    <div>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={500}>{value}</Text>
-    </div>
-  );
-}
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -27,23 +17,23 @@ function ContractFields({ contract }: { contract: TContractDetail }) {
     : (pref.creditCard ? `${pref.cardBrand ?? ''} ${pref.creditCard}`.trim() : pref.ibanLastFour ? `IBAN …${pref.ibanLastFour}` : (pref.ethereumAddress ?? pref.kind));
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
-      <Field label={t('columns.product')} value={i18n.language === 'en' ? contract.productNameEn : contract.productNameEs} />
-      <Field label={t('columns.state')} value={t(`states.${contract.userContractState}`)} />
-      <Field label={t('columns.initialInvestment')} value={formatMoney(contract.initialInvestment)} />
-      <Field label={t('columns.recurringAmmount')} value={formatMoney(contract.recurringAmmount)} />
-      <Field label={t('columns.period')} value={t(`periods.${contract.contractPeriodType}`, { defaultValue: contract.contractPeriodType })} />
-      <Field label={t('columns.submissionDate')} value={formatDate(contract.submissionDate)} />
-      <Field label={t('columns.expiringDate')} value={formatDate(contract.expiringDate)} />
+      <LabelledValue label={t('columns.product')} value={i18n.language === 'en' ? contract.productNameEn : contract.productNameEs} />
+      <LabelledValue label={t('columns.state')} value={t(`states.${contract.userContractState}`)} />
+      <LabelledValue label={t('columns.initialInvestment')} value={formatMoney(contract.initialInvestment)} />
+      <LabelledValue label={t('columns.recurringAmmount')} value={formatMoney(contract.recurringAmmount)} />
+      <LabelledValue label={t('columns.period')} value={t(`periods.${contract.contractPeriodType}`, { defaultValue: contract.contractPeriodType })} />
+      <LabelledValue label={t('columns.submissionDate')} value={formatDate(contract.submissionDate)} />
+      <LabelledValue label={t('columns.expiringDate')} value={formatDate(contract.expiringDate)} />
       {contract.projection ? (
         <>
-          <Field label={t('details.years')} value={t('details.yearsValue', { count: contract.projection.numAnyos })} />
-          <Field label={t('details.totalContributed')} value={formatMoney(contract.projection.totalAportado)} />
-          <Field label={t('details.projection', { rate: contract.projection.kcInteres })} value={formatMoney(contract.projection.resultadoKc)} />
+          <LabelledValue label={t('details.years')} value={t('details.yearsValue', { count: contract.projection.numAnyos })} />
+          <LabelledValue label={t('details.totalContributed')} value={formatMoney(contract.projection.totalAportado)} />
+          <LabelledValue label={t('details.projection', { rate: contract.projection.kcInteres })} value={formatMoney(contract.projection.resultadoKc)} />
         </>
       ) : null}
-      <Field label={t('details.paymentMethod')} value={payment} />
-      <Field label={t('details.customer')} value={`${contract.customer.firstName} ${contract.customer.lastName}`} />
-      <Field label={t('details.reference')} value={contract.id} />
+      <LabelledValue label={t('details.paymentMethod')} value={payment} />
+      <LabelledValue label={t('details.customer')} value={`${contract.customer.firstName} ${contract.customer.lastName}`} />
+      <LabelledValue label={t('details.reference')} value={contract.id} />
     </SimpleGrid>
   );
 }

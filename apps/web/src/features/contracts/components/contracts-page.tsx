@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { paths, type TContractFilter, type TDashboardFacets } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -9,6 +9,7 @@ import { PaginatedList } from '../../../components/ui/paginated-list/paginated-l
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { useSearchContracts } from '../api/search-contracts.ts';
+import { useListParams } from '../hooks/use-list-params.ts';
 import { readFilter, readPage } from '../lib/filter-param.ts';
 import { ContractDetailsModal } from './contract-details-modal.tsx';
 import { StateFilters } from './state-filters.tsx';
@@ -40,29 +41,16 @@ export function ContractsPage() {
 
 function ContractsBody({ userId }: { userId: string }) {
   const { t } = useTranslation('contracts');
-  const [params, setParams] = useSearchParams();
+  const { params, update, detailHref, detail } = useListParams();
   const filter = readFilter(params.get('estado'), 'ALL');
   const page = readPage(params.get('pagina'));
   const sort = (SORTS as readonly string[]).includes(params.get('orden') ?? '') ? params.get('orden')! : SORTS[0];
-  const detail = params.get('detalle') ?? undefined;
   const search = useSearchContracts({ userId, contractState: filter, page, size: PAGE_SIZE, sort });
   // The counters come with the board's answer (one small page).
   const counters = useDashboard(userId, 'ALL', 0);
   const facets: TDashboardFacets | undefined = counters.data?.facets;
-  const columns = useContractColumns((id) => {
-    const next = new URLSearchParams(params);
-    next.set('detalle', id);
-    return `?${next.toString()}`;
-  });
+  const columns = useContractColumns(detailHref);
   const pagerLabels = usePagerLabels();
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
 
   return (
     <>

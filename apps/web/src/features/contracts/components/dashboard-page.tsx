@@ -1,6 +1,6 @@
 import { Anchor, Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { canUseAdministration, paths, type TContractFilter } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -8,6 +8,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { PaginatedList } from '../../../components/ui/paginated-list/paginated-list.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useDashboard, DASHBOARD_PAGE_SIZE } from '../api/get-dashboard.ts';
+import { useListParams } from '../hooks/use-list-params.ts';
 import { readFilter, readPage } from '../lib/filter-param.ts';
 import { ContractDetailsModal } from './contract-details-modal.tsx';
 import { StateFilters } from './state-filters.tsx';
@@ -28,26 +29,13 @@ export function DashboardPage() {
 
 function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
   const { t } = useTranslation('contracts');
-  const [params, setParams] = useSearchParams();
+  const { params, update, detailHref, detail } = useListParams();
   const filter = readFilter(params.get('estado'));
   const page = readPage(params.get('pagina'));
-  const detail = params.get('detalle') ?? undefined;
   const dashboard = useDashboard(userId, filter, page);
-  const columns = useContractColumns((id) => {
-    const next = new URLSearchParams(params);
-    next.set('detalle', id);
-    return `?${next.toString()}`;
-  });
+  const columns = useContractColumns(detailHref);
   const pagerLabels = usePagerLabels();
 
-  const update = (changes: Record<string, string | undefined>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === undefined) next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { preventScrollReset: true });
-  };
   const setFilter = (value: TContractFilter) => update({ estado: value, pagina: undefined });
 
   const contracts = dashboard.data?.contracts;
