@@ -8,5 +8,5 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/oauth': 'http://localhost:3000' },
   },
-  build: { target: 'es2022' },
+  build: { target: 'es2022', sourcemap: process.env['KC_SOURCEMAP'] === '1' },
 });

@@ -1,30 +1,25 @@
-import './app/styles.ts';
+import './app/base-styles.ts';
 import './lib/zod-csp.ts';
-import { ColorSchemeScript, MantineProvider, mantineHtmlProps } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
-import { theme } from './app/theme.ts';
 import { AppLayout } from './app/app-layout.tsx';
 import { RouterErrorScreen } from './components/errors/router-error-screen.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
 
 export function Layout({ children }: { children: ReactNode }) {
   return (
-    <html lang="es" {...mantineHtmlProps}>
+    <html lang="es" data-mantine-color-scheme="light" suppressHydrationWarning>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f6b3a" />
         <link rel="icon" href="/web/favicon.svg" type="image/svg+xml" />
-        <ColorSchemeScript defaultColorScheme="light" />
         <Meta />
         <Links />
       </head>
       <body>
-        <MantineProvider theme={theme} defaultColorScheme="light">
-          {children}
-        </MantineProvider>
+        {children}
         <ScrollRestoration />
         <Scripts />
       </body>

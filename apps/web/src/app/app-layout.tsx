@@ -1,4 +1,3 @@
-import { Box } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CookieDialog } from '../components/layout/cookie-dialog.tsx';
@@ -18,9 +17,9 @@ export function AppLayout({ children }: { children: ReactNode }) {
         {t('skipToContent')}
       </a>
       <Navbar onLogout={logout} />
-      <Box component="main" id="main" tabIndex={-1}>
+      <main id="main" tabIndex={-1}>
         {children}
-      </Box>
+      </main>
       <Footer />
       <CookieDialog />
     </>

@@ -4,31 +4,61 @@ import { DEFAULT_LANGUAGE, LANGUAGES, sharedMessages, type TLanguage } from '@kc
 
 /**
  * i18next, initialised synchronously (stack-notes, gotcha 7) so prerendered pages carry their
- * Spanish text. The root bundles only what every page needs (layout, page titles, the messages
- * shared with the API); a feature adds its own namespaces with `addNamespaces` when its module
+ * Spanish text. Spanish, the default, ships with the code that shows it; English arrives on
+ * demand (a small chunk per namespace) when the visitor chooses it, so Spanish readers never
+ * download it. The root bundles only what every page needs (layout, page titles, the messages
+ * shared with the API); a feature adds its namespaces with `addNamespaces` when its module
  * loads, which happens before its route renders, at build time and in the browser alike.
  */
-const files = import.meta.glob<{ default: Record<string, unknown> }>('../locales/*/{layout,pages}.json', { eager: true });
+const spanishFiles = import.meta.glob<{ default: TBundle }>('../locales/es/{layout,pages}.json', { eager: true });
+const englishFiles = import.meta.glob<{ default: TBundle }>('../locales/en/{layout,pages}.json');
+
+type TBundle = Record<string, unknown>;
+/** English texts: the bundle itself, or how to fetch it. */
+export type TEnglish = TBundle | (() => Promise<{ default: TBundle }>);
+
+const namespaceOf = (file: string) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? file;
+
+/** English namespaces known but not loaded yet. */
+const pendingEnglish = new Map<string, () => Promise<{ default: TBundle }>>();
+for (const [file, load] of Object.entries(englishFiles)) pendingEnglish.set(namespaceOf(file), load);
 
 export function buildResources(): Resource {
-  const resources: Resource = {};
-  for (const language of LANGUAGES) resources[language] = { ...sharedMessages[language] } as Resource[string];
-  for (const [file, module] of Object.entries(files)) {
-    const match = /locales\/(\w+)\/([\w-]+)\.json$/.exec(file);
-    if (!match) continue;
-    const [, language, namespace] = match as unknown as [string, string, string];
-    resources[language] = { ...resources[language], [namespace]: module.default };
-  }
+  const resources: Resource = { es: { ...sharedMessages.es } as Resource[string], en: { ...sharedMessages.en } as Resource[string] };
+  for (const [file, module] of Object.entries(spanishFiles)) resources['es'] = { ...resources['es'], [namespaceOf(file)]: module.default };
   return resources;
 }
 
-type TBundle = Record<string, unknown>;
+async function loadEnglish(namespace: string): Promise<void> {
+  const load = pendingEnglish.get(namespace);
+  if (!load) return;
+  pendingEnglish.delete(namespace);
+  try {
+    const module = await load();
+    if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, module.default);
+  } catch (error) {
+    // Offline or a failed chunk: the Spanish text stays (fallback) and the next switch retries.
+    pendingEnglish.set(namespace, load);
+    throw error;
+  }
+}
 
-/** Registers a feature's namespaces in both languages (idempotent). */
-export function addNamespaces(bundles: Record<string, { es: TBundle; en: TBundle }>): void {
+/** Loads every English namespace registered so far (before switching to English). */
+export function loadAllEnglish(): Promise<void> {
+  return Promise.all([...pendingEnglish.keys()].map(loadEnglish)).then(() => undefined);
+}
+
+/** Registers a feature's namespaces (idempotent); English loads at once if it is the language. */
+export function addNamespaces(bundles: Record<string, { es: TBundle; en: TEnglish }>): void {
   for (const [namespace, { es, en }] of Object.entries(bundles)) {
     if (!i18n.hasResourceBundle('es', namespace)) i18n.addResourceBundle('es', namespace, es);
-    if (!i18n.hasResourceBundle('en', namespace)) i18n.addResourceBundle('en', namespace, en);
+    if (i18n.hasResourceBundle('en', namespace) || pendingEnglish.has(namespace)) continue;
+    if (typeof en === 'function') {
+      pendingEnglish.set(namespace, en);
+      if (i18n.language === 'en') void loadEnglish(namespace).catch(() => undefined);
+    } else {
+      i18n.addResourceBundle('en', namespace, en);
+    }
   }
 }
 
@@ -45,6 +75,8 @@ void i18n.use(initReactI18next).init({
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,
+  // A namespace's English texts may arrive after its screen rendered: render again then.
+  react: { bindI18nStore: 'added' },
 });
 
 export function readStoredLanguage(): TLanguage | undefined {
@@ -58,6 +90,7 @@ export function readStoredLanguage(): TLanguage | undefined {
 
 /** Switches the language, stores the choice (an essential preference) and updates <html lang>. */
 export async function changeLanguage(language: TLanguage): Promise<void> {
+  if (language === 'en') await loadAllEnglish();
   await i18n.changeLanguage(language);
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, language);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { ApiError } from './api-client.ts';
+import { onSessionCleared, onSessionEnding } from './session.ts';
 
 /** No global error toasts (conventions, 6): each screen shows its own error with Retry. */
 export function createQueryClient(): QueryClient {
@@ -14,3 +15,13 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * The app's one data cache, created when the first screen that loads data does (the light
+ * pages never load this module). It outlives the Mantine shell's mounts, and it forgets
+ * everything when the session ends: queries in flight are cancelled before the page is left,
+ * the cache is cleared once the session is gone.
+ */
+export const queryClient = createQueryClient();
+onSessionEnding(() => void queryClient.cancelQueries());
+onSessionCleared(() => queryClient.clear());

@@ -64,12 +64,33 @@ export function saveSession(session: TSession, remember: boolean): void {
   emit();
 }
 
+const endingListeners = new Set<() => void>();
+const clearedListeners = new Set<() => void>();
+
+/**
+ * Who must react when a session ends (the data cache of the Mantine shell, which the shell
+ * around every page does not load): `onSessionEnding` runs when the logout or the expiry
+ * starts, before leaving the page; `onSessionCleared` once the session is gone.
+ */
+export function onSessionEnding(listener: () => void): () => void {
+  endingListeners.add(listener);
+  return () => endingListeners.delete(listener);
+}
+export function onSessionCleared(listener: () => void): () => void {
+  clearedListeners.add(listener);
+  return () => clearedListeners.delete(listener);
+}
+export function announceSessionEnding(): void {
+  endingListeners.forEach((l) => l());
+}
+
 /** Clears the stored user data and the in-memory session. */
 export function clearSession(): void {
   current = undefined;
   setBearer(undefined);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
   emit();
+  clearedListeners.forEach((l) => l());
 }
 
 export const getSession = (): TSession | undefined => current;

@@ -1,6 +1,6 @@
-import { Button, Container, Text, Title } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../light/button.tsx';
 
 /** The router's last resort: 'Unexpected Application Error!' and a way out. */
 export function RouterErrorScreen({ error }: { error: unknown }) {
@@ -10,12 +10,12 @@ export function RouterErrorScreen({ error }: { error: unknown }) {
     console.error(error);
   }, [error]);
   return (
-    <Container size="sm" py="xl" role="alert">
-      <Title order={1}>{t('routerError.title')}</Title>
-      <Text mt="md">{t('routerError.text')}</Text>
-      <Button mt="lg" onClick={() => window.location.reload()}>
-        {t('routerError.reload')}
-      </Button>
-    </Container>
+    <div className="kc-container kc-page kc-stack" role="alert" style={{ maxWidth: 720 }}>
+      <h1 className="kc-h1">{t('routerError.title')}</h1>
+      <p className="kc-text">{t('routerError.text')}</p>
+      <div>
+        <Button onClick={() => window.location.reload()}>{t('routerError.reload')}</Button>
+      </div>
+    </div>
   );
 }

@@ -1,8 +1,9 @@
-import { Anchor, Button, Group, Paper, Text, Title } from '@mantine/core';
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
+import { Button } from '../light/button.tsx';
+import './layout.css';
 
 export const COOKIE_CONSENT_KEY = 'kc.cookieConsent';
 export type TCookieConsent = 'accepted' | 'rejected';
@@ -35,31 +36,22 @@ export function CookieDialog() {
     setOpen(false);
   };
   return (
-    <Paper
-      role="dialog"
-      aria-labelledby={titleId}
-      aria-modal="false"
-      shadow="lg"
-      withBorder
-      p="md"
-      className="kc-no-print"
-      style={{ position: 'fixed', insetInline: 16, bottom: 16, zIndex: 300, maxWidth: 640, marginInline: 'auto' }}
-    >
-      <Title order={2} size="h5" id={titleId}>
+    <div role="dialog" aria-labelledby={titleId} aria-modal="false" className="kc-card kc-cookie-dialog kc-no-print">
+      <h2 className="kc-h5" id={titleId}>
         {t('cookieDialog.title')}
-      </Title>
-      <Text size="sm" mt="xs">
+      </h2>
+      <p className="kc-text kc-text-sm" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
         {t('cookieDialog.text')}{' '}
-        <Anchor component={Link} to={paths.cookies.href()}>
+        <Link className="kc-link" to={paths.cookies.href()}>
           {t('cookieDialog.policyLink')}
-        </Anchor>
-      </Text>
-      <Group mt="md" gap="sm">
+        </Link>
+      </p>
+      <div className="kc-group" style={{ marginTop: 'var(--mantine-spacing-md)', ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
         <Button onClick={() => choose('accepted')}>{t('cookieDialog.accept')}</Button>
         <Button variant="outline" onClick={() => choose('rejected')}>
           {t('cookieDialog.reject')}
         </Button>
-      </Group>
-    </Paper>
+      </div>
+    </div>
   );
 }

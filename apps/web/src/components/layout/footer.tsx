@@ -1,54 +1,47 @@
-import { Anchor, Box, Container, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
+import './layout.css';
 
 /** About us, quick links (terms, contact), the legal pages and the copyright with the current year. */
 export function Footer() {
   const { t } = useTranslation('layout');
   const year = new Date().getFullYear();
+  const gapXs = { ['--kc-gap' as string]: 'var(--mantine-spacing-xs)' };
   return (
-    <Box component="footer" className="kc-no-print" bg="gray.0" py="xl" mt="xl" style={{ borderTop: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="lg">
-        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="xl">
-          <Stack gap="xs">
-            <Title order={2} size="h5">
-              {t('footer.aboutHeading')}
-            </Title>
-            <Text size="sm" c="gray.7">
-              {t('footer.about')}
-            </Text>
-          </Stack>
-          <Stack gap="xs" component="nav" aria-label={t('footer.quickLinksHeading')}>
-            <Title order={2} size="h5">
-              {t('footer.quickLinksHeading')}
-            </Title>
-            <Anchor component={Link} to={paths.terms.href()} size="sm">
+    <footer className="kc-footer kc-no-print">
+      <div className="kc-container">
+        <div className="kc-grid" data-cols-sm="3" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-xl)' }}>
+          <div className="kc-stack" style={gapXs}>
+            <h2 className="kc-h5">{t('footer.aboutHeading')}</h2>
+            <p className="kc-text kc-text-sm kc-dimmed">{t('footer.about')}</p>
+          </div>
+          <nav className="kc-stack" style={gapXs} aria-label={t('footer.quickLinksHeading')}>
+            <h2 className="kc-h5">{t('footer.quickLinksHeading')}</h2>
+            <Link className="kc-link" to={paths.terms.href()}>
               {t('footer.terms')}
-            </Anchor>
-            <Anchor component={Link} to={paths.contactUs.href()} size="sm">
+            </Link>
+            <Link className="kc-link" to={paths.contactUs.href()}>
               {t('footer.contact')}
-            </Anchor>
-          </Stack>
-          <Stack gap="xs" component="nav" aria-label={t('footer.legalLabel')}>
-            <Title order={2} size="h5">
-              {t('footer.legalLabel')}
-            </Title>
-            <Anchor component={Link} to={paths.privacyPolicy.href()} size="sm">
+            </Link>
+          </nav>
+          <nav className="kc-stack" style={gapXs} aria-label={t('footer.legalLabel')}>
+            <h2 className="kc-h5">{t('footer.legalLabel')}</h2>
+            <Link className="kc-link" to={paths.privacyPolicy.href()}>
               {t('footer.privacyPolicy')}
-            </Anchor>
-            <Anchor component={Link} to={paths.dataPrivacy.href()} size="sm">
+            </Link>
+            <Link className="kc-link" to={paths.dataPrivacy.href()}>
               {t('footer.dataPrivacy')}
-            </Anchor>
-            <Anchor component={Link} to={paths.cookies.href()} size="sm">
+            </Link>
+            <Link className="kc-link" to={paths.cookies.href()}>
               {t('footer.cookies')}
-            </Anchor>
-          </Stack>
-        </SimpleGrid>
-        <Text size="sm" c="gray.7" mt="xl">
+            </Link>
+          </nav>
+        </div>
+        <p className="kc-text kc-text-sm kc-dimmed" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
           <span suppressHydrationWarning>{t('footer.copyright', { year })}</span> {t('footer.allRightsReserved')}
-        </Text>
-      </Container>
-    </Box>
+        </p>
+      </div>
+    </footer>
   );
 }

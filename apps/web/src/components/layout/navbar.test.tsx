@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -21,9 +20,7 @@ function renderNavbar(onLogout = vi.fn()) {
   const router = createMemoryRouter([{ path: '*', element: <Navbar onLogout={onLogout} /> }]);
   render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
+      <RouterProvider router={router} />
     </I18nextProvider>,
   );
   return onLogout;

@@ -1,43 +1,44 @@
-import { Anchor, Box, Burger, Button, Container, Group, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@kc/domain';
 import { useSession } from '../../lib/session.ts';
+import { Button, ButtonLink } from '../light/button.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { Logo } from './logo.tsx';
+import './layout.css';
 
 /**
  * The navigation bar of the specification: Inicio always; Tablero only when logged in; the logo
  * to the board when logged in, else home; logged out: Iniciar sesión and Registrarse; logged in:
- * Salir and the username.
+ * Salir and the username. Plain HTML (light kit): it is on every page.
  */
 export function Navbar({ onLogout }: { onLogout: () => void }) {
   const { t } = useTranslation('layout');
   const session = useSession();
-  const [opened, { toggle, close }] = useDisclosure(false);
+  const [opened, setOpened] = useState(false);
+  const close = () => setOpened(false);
   const isLoggedIn = Boolean(session?.userId);
 
   const links = (
     <>
-      <Anchor component={NavLink} to={paths.home.href()} onClick={close} fw={500}>
+      <NavLink className="kc-link" to={paths.home.href()} onClick={close}>
         {t('nav.home')}
-      </Anchor>
+      </NavLink>
       {isLoggedIn && (
-        <Anchor component={NavLink} to={paths.dashboard.href()} onClick={close} fw={500}>
+        <NavLink className="kc-link" to={paths.dashboard.href()} onClick={close}>
           {t('nav.dashboard')}
-        </Anchor>
+        </NavLink>
       )}
     </>
   );
   const actions = isLoggedIn ? (
     <>
-      <Text size="sm" c="gray.7" aria-label={t('nav.loggedInAs', { username: session?.identity.username ?? '' })}>
+      <span className="kc-text-sm kc-dimmed" aria-label={t('nav.loggedInAs', { username: session?.identity.username ?? '' })}>
         {session?.identity.username}
-      </Text>
+      </span>
       <Button
         variant="outline"
-        size="sm"
         onClick={() => {
           close();
           onLogout();
@@ -48,52 +49,58 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
     </>
   ) : (
     <>
-      <Button component={Link} to={paths.login.href()} variant="subtle" size="sm" onClick={close}>
+      <ButtonLink to={paths.login.href()} variant="subtle" onClick={close}>
         {t('nav.login')}
-      </Button>
-      <Button component={Link} to={paths.signUp.href()} size="sm" onClick={close}>
+      </ButtonLink>
+      <ButtonLink to={paths.signUp.href()} onClick={close}>
         {t('nav.signUp')}
-      </Button>
+      </ButtonLink>
     </>
   );
 
   return (
-    <Box component="header" className="kc-no-print" style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
-      <Container size="lg" h="var(--kc-header-height)">
-        <Group h="100%" justify="space-between" wrap="nowrap">
-          <Group gap="lg" wrap="nowrap">
-            <Link to={isLoggedIn ? paths.dashboard.href() : paths.home.href()} aria-label={t('nav.logoAlt')}>
-              <Logo />
-            </Link>
-            <Group component="nav" aria-label={t('nav.label')} gap="md" visibleFrom="sm">
-              {links}
-            </Group>
-          </Group>
-          <Group gap="sm" visibleFrom="sm" wrap="nowrap">
-            <LanguageSwitch />
-            {actions}
-          </Group>
-          <Burger
-            hiddenFrom="sm"
-            opened={opened}
-            onClick={toggle}
-            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-            aria-expanded={opened}
-            aria-controls="kc-mobile-menu"
-          />
-        </Group>
-      </Container>
+    <header className="kc-header kc-no-print">
+      <div className="kc-container kc-header-bar">
+        <div className="kc-group kc-nowrap" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-lg)' }}>
+          <Link to={isLoggedIn ? paths.dashboard.href() : paths.home.href()} aria-label={t('nav.logoAlt')} className="kc-header-logo">
+            <Logo />
+          </Link>
+          <nav aria-label={t('nav.label')} className="kc-group kc-visible-from-sm">
+            {links}
+          </nav>
+        </div>
+        <div className="kc-group kc-nowrap kc-visible-from-sm" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
+          <LanguageSwitch />
+          {actions}
+        </div>
+        <button
+          type="button"
+          className="kc-icon-btn kc-hidden-from-sm"
+          onClick={() => setOpened((value) => !value)}
+          aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+          aria-expanded={opened}
+          aria-controls="kc-mobile-menu"
+        >
+          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            {opened ? (
+              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            ) : (
+              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+            )}
+          </svg>
+        </button>
+      </div>
       {opened && (
-        <Box id="kc-mobile-menu" hiddenFrom="sm" px="md" pb="md">
-          <Stack gap="sm">
-            <Stack component="nav" aria-label={t('nav.label')} gap="xs">
-              {links}
-            </Stack>
-            <LanguageSwitch />
-            <Group gap="sm">{actions}</Group>
-          </Stack>
-        </Box>
+        <div id="kc-mobile-menu" className="kc-container kc-stack kc-hidden-from-sm kc-mobile-menu">
+          <nav aria-label={t('nav.label')} className="kc-stack" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-xs)' }}>
+            {links}
+          </nav>
+          <LanguageSwitch />
+          <div className="kc-group" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
+            {actions}
+          </div>
+        </div>
       )}
-    </Box>
+    </header>
   );
 }

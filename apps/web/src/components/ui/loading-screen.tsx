@@ -1,13 +1,13 @@
-import { Center, Loader, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import '../layout/layout.css';
 
 /** A screen's LOADING state: a spinner with a label screen readers announce. */
 export function LoadingScreen() {
   const { t } = useTranslation('layout');
   return (
-    <Center py="xl" role="status" aria-live="polite">
-      <Loader size="sm" mr="sm" aria-hidden="true" />
-      <Text>{t('status.loading')}</Text>
-    </Center>
+    <div className="kc-status" role="status" aria-live="polite">
+      <span className="kc-spinner" aria-hidden="true" />
+      <span className="kc-text">{t('status.loading')}</span>
+    </div>
   );
 }

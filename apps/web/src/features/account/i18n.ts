@@ -1,6 +1,5 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import accountEn from '../../locales/en/account.json';
 import accountEs from '../../locales/es/account.json';
 
 /** The account page's and the user list's texts. */
-addNamespaces({ account: { es: accountEs, en: accountEn } });
+addNamespaces({ account: { es: accountEs, en: () => import('../../locales/en/account.json') } });

@@ -1,7 +1,6 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import calculatorsEn from '../../locales/en/calculators.json';
 import calculatorsEs from '../../locales/es/calculators.json';
 
 // The calculators' texts, registered when the feature's modules load (before any of its
 // screens renders, at build time and in the browser alike).
-addNamespaces({ calculators: { es: calculatorsEs, en: calculatorsEn } });
+addNamespaces({ calculators: { es: calculatorsEs, en: () => import('../../locales/en/calculators.json') } });

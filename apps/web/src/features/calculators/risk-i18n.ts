@@ -1,7 +1,6 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import riskEn from '../../locales/en/risk.json';
 import riskEs from '../../locales/es/risk.json';
 
 // The risk warning's texts, registered with the screens that show it (not with the page's
 // title, which loads first).
-addNamespaces({ risk: { es: riskEs, en: riskEn } });
+addNamespaces({ risk: { es: riskEs, en: () => import('../../locales/en/risk.json') } });

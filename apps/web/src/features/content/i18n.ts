@@ -1,9 +1,8 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import riskEn from '../../locales/en/risk.json';
 import riskEs from '../../locales/es/risk.json';
 
 /** The risk warning's texts, used on every page that makes a return, 'guaranteed' or 'stable' claim. */
-addNamespaces({ risk: { es: riskEs, en: riskEn } });
+addNamespaces({ risk: { es: riskEs, en: () => import('../../locales/en/risk.json') } });
 
 /** A section of a content or legal page: a heading and its paragraphs, as the locale files hold them. */
 export interface TTextSection {

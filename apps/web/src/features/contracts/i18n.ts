@@ -1,6 +1,5 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import contractsEn from '../../locales/en/contracts.json';
 import contractsEs from '../../locales/es/contracts.json';
 
 /** The investor area's texts (dashboard, contract list and details, market, advisor page). */
-addNamespaces({ contracts: { es: contractsEs, en: contractsEn } });
+addNamespaces({ contracts: { es: contractsEs, en: () => import('../../locales/en/contracts.json') } });

@@ -1,6 +1,5 @@
 import { addNamespaces } from '../../lib/i18n.ts';
-import signupEn from '../../locales/en/signup.json';
 import signupEs from '../../locales/es/signup.json';
 
 /** The sign-up wizard's and the confirmation page's texts. */
-addNamespaces({ signup: { es: signupEs, en: signupEn } });
+addNamespaces({ signup: { es: signupEs, en: () => import('../../locales/en/signup.json') } });

@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query';
 import { accountsApiPaths } from '@kc/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { WEB_OAUTH_CLIENT } from '../lib/oauth-client.ts';
@@ -9,8 +8,4 @@ export function revokeToken(token: string): Promise<void> {
     method: 'POST',
     form: { token, token_type_hint: 'access_token', client_id: WEB_OAUTH_CLIENT.id, client_secret: WEB_OAUTH_CLIENT.secret },
   });
-}
-
-export function useRevokeToken() {
-  return useMutation({ mutationFn: revokeToken });
 }

@@ -1,8 +1,7 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain';
-import { clearSession, getSession } from '../../../lib/session.ts';
+import { announceSessionEnding, clearSession, getSession } from '../../../lib/session.ts';
 import { revokeToken } from '../api/revoke-token.ts';
 
 /**
@@ -12,17 +11,13 @@ import { revokeToken } from '../api/revoke-token.ts';
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
   return useCallback(() => {
     const token = getSession()?.token;
-    const done = () => {
-      clearSession();
-      queryClient.clear();
-    };
-    void queryClient.cancelQueries();
+    const done = () => clearSession();
+    announceSessionEnding();
     // Leave first: pages that need a session send a logged-out user to the login page.
     void Promise.resolve(navigate(paths.home.href()))
       .then(() => (token ? revokeToken(token) : undefined))
       .then(done, done);
-  }, [navigate, queryClient]);
+  }, [navigate]);
 }

@@ -1,9 +1,8 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getSessionRemainingMs, paths } from '@kc/domain';
 import { setUnauthorizedHandler } from '../../../lib/api-client.ts';
-import { clearSession, useSession } from '../../../lib/session.ts';
+import { announceSessionEnding, clearSession, useSession } from '../../../lib/session.ts';
 
 export type TLogoutReason = 'expired' | 'unauthorized';
 
@@ -31,17 +30,13 @@ export const forgetLogoutReason = (): void => {
 export function useSessionExpiry(): void {
   const session = useSession();
   const navigate = useNavigate();
-  const queryClient = useQueryClient();
 
   useEffect(() => {
     const end = (reason: TLogoutReason) => {
       lastLogoutReason = reason;
       // Leave first (pages that need a session would redirect without the reason), then forget.
-      void queryClient.cancelQueries();
-      void Promise.resolve(navigate(paths.login.href(), { state: { reason } satisfies TLoginLocationState })).finally(() => {
-        clearSession();
-        queryClient.clear();
-      });
+      announceSessionEnding();
+      void Promise.resolve(navigate(paths.login.href(), { state: { reason } satisfies TLoginLocationState })).finally(clearSession);
     };
     setUnauthorizedHandler(() => end('unauthorized'));
     if (!session) return () => setUnauthorizedHandler(undefined);
@@ -51,5 +46,5 @@ export function useSessionExpiry(): void {
       window.clearTimeout(timer);
       setUnauthorizedHandler(undefined);
     };
-  }, [session, navigate, queryClient]);
+  }, [session, navigate]);
 }

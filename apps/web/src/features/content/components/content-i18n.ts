@@ -1,7 +1,6 @@
 import { addNamespaces } from '../../../lib/i18n.ts';
-import contentEn from '../../../locales/en/content.json';
 import contentEs from '../../../locales/es/content.json';
 import '../i18n.ts';
 
 /** The content pages' texts (coin, FAQ, sales FAQ, careers). */
-addNamespaces({ content: { es: contentEs, en: contentEn } });
+addNamespaces({ content: { es: contentEs, en: () => import('../../../locales/en/content.json') } });

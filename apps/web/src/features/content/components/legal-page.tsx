@@ -4,13 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { COOKIE_CONSENT_KEY } from '../../../components/layout/cookie-dialog.tsx';
 import { addNamespaces } from '../../../lib/i18n.ts';
-import legalEn from '../../../locales/en/legal.json';
 import legalEs from '../../../locales/es/legal.json';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import type { TTextSection } from '../i18n.ts';
 import './content.css';
 
-addNamespaces({ legal: { es: legalEs, en: legalEn } });
+addNamespaces({ legal: { es: legalEs, en: () => import('../../../locales/en/legal.json') } });
 
 export type TLegalPage = 'privacyPolicy' | 'terms' | 'dataPrivacy' | 'cookies';
 

@@ -1,8 +1,5 @@
-// Mantine CSS per component (stack-notes, gotcha 3): the baseline first, then each component
-// the app uses. Add a component's CSS here when a screen starts using it.
-import '@mantine/core/styles/baseline.css';
-import '@mantine/core/styles/default-css-variables.css';
-import '@mantine/core/styles/global.css';
+// Mantine CSS per component (stack-notes, gotcha 3), linked only by the routes inside the
+// Mantine shell. Add a component's CSS here when a screen starts using it.
 import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
@@ -40,4 +37,3 @@ import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';
 import '@mantine/core/styles/Radio.css';
 import '@mantine/core/styles/Code.css';
-import './global.css';
