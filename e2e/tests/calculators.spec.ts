@@ -25,7 +25,7 @@ const TITLES: Record<TPlanId, string> = {
   personalizado: 'Calculadora personalizada',
 };
 
-/** Opens a calculator and waits until its screen (a chunk of its own) has hydrated. */
+/** Opens a calculator and waits until its form has hydrated (its handlers are attached). */
 async function openCalculator(page: Page, url: string) {
   await gotoApp(page, url);
   await expect(page.locator('form[data-ready="true"]')).toHaveCount(1);
@@ -163,6 +163,46 @@ for (const planId of PLAN_IDS) {
     expect(new Date(draft.fechaFin).getUTCFullYear() - new Date(draft.fechaInicio).getUTCFullYear()).toBe(inputs.numAnyos);
   });
 }
+
+test.describe('calculator pages as prerendered', () => {
+  test('each arrives as HTML with its fields, sliders and Calcular, not a loading state', async ({ request }) => {
+    for (const planId of PLAN_IDS) {
+      const response = await request.get(`home/calculadoras/${planId}`);
+      expect(response.status(), planId).toBe(200);
+      const html = await response.text();
+      expect(html, planId).toContain(`<title>${TITLES[planId]} | KC</title>`);
+      for (const name of CALCULATOR_FIELDS) {
+        expect(html.includes(`name="${name}"`), `${planId} ${name}`).toBe(PLANS[planId].visibleFields.includes(name));
+      }
+      const sliders = PLANS[planId].visibleFields.length - PLANS[planId].readOnlyFields.length;
+      expect(html.match(/type="range"/g) ?? [], planId).toHaveLength(sliders);
+      expect(html, planId).toContain('>Calcular</button>');
+      expect(html, planId).not.toContain('Cargando');
+    }
+  });
+
+  test('no horizontal scroll at 360 px, with the results shown', async ({ page }) => {
+    await page.setViewportSize({ width: 360, height: 740 });
+    for (const planId of ['jubilacion', 'padrinazgo'] as const) {
+      await openCalculator(page, `home/calculadoras/${planId}`);
+      await page.getByRole('button', { name: 'Calcular' }).click();
+      await expect(page.getByRole('heading', { name: 'Resultados' })).toBeVisible();
+      const overflowing = await page.evaluate(() => {
+        const width = document.documentElement.clientWidth;
+        const clipped = (el: Element | null): boolean => {
+          for (let node = el?.parentElement; node && node !== document.body; node = node.parentElement) {
+            if (getComputedStyle(node).overflowX !== 'visible') return true;
+          }
+          return false;
+        };
+        return [...document.body.querySelectorAll('*')]
+          .filter((el) => el.getBoundingClientRect().right > width + 1 && !clipped(el))
+          .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}`);
+      });
+      expect(overflowing, planId).toEqual([]);
+    }
+  });
+});
 
 test.describe('calculator extras', () => {
   test('a link with bad values falls back to the defaults and says so', async ({ page }) => {

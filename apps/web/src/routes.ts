@@ -7,9 +7,12 @@ const r = (p: { path: string }) => p.path.replace(/^\//, '');
 // The light pages (plain HTML and the light kit, docs/decisions/0007) sit directly under the
 // root; every other screen sits inside the Mantine shell (Mantine and the data cache).
 export default [
+  index('routes/landing.tsx', { id: 'landing-root' }),
+  route(r(paths.home), 'routes/landing.tsx', { id: 'landing-home' }),
+  route(r(paths.faq), 'routes/faq.tsx'),
+  route(r(paths.calculators), 'routes/calculators.tsx'),
+  route(r(paths.calculator), 'routes/calculator.tsx'),
   layout('app/mantine-shell.tsx', [
-    index('routes/landing.tsx', { id: 'landing-root' }),
-    route(r(paths.home), 'routes/landing.tsx', { id: 'landing-home' }),
     route(r(paths.privacyPolicy), 'routes/privacy-policy.tsx'),
     route(r(paths.terms), 'routes/terms.tsx'),
     route(r(paths.dataPrivacy), 'routes/data-privacy.tsx'),
@@ -18,11 +21,8 @@ export default [
     route(r(paths.contactLivestock), 'routes/contact-livestock.tsx'),
     route(r(paths.contactFarm), 'routes/contact-farm.tsx'),
     route(r(paths.coin), 'routes/coin.tsx'),
-    route(r(paths.faq), 'routes/faq.tsx'),
     route(r(paths.careers), 'routes/careers.tsx'),
     route(r(paths.salesFaq), 'routes/sales-faq.tsx'),
-    route(r(paths.calculators), 'routes/calculators.tsx'),
-    route(r(paths.calculator), 'routes/calculator.tsx'),
     route(r(paths.login), 'routes/login.tsx'),
     route(r(paths.signUp), 'routes/sign-up.tsx', { id: 'sign-up-investor' }),
     route(r(paths.signUpAgent), 'routes/sign-up.tsx', { id: 'sign-up-agent' }),

@@ -3,6 +3,8 @@ import { MantineProvider } from '@mantine/core';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { Outlet } from 'react-router';
 import { queryClient } from '../lib/query-client.ts';
+// Field messages of every form (validation, accounts, calculator) as i18n namespaces.
+import '../lib/translate-field-message.ts';
 import { theme } from './theme.ts';
 
 /**

@@ -1,6 +1,5 @@
 // Mantine CSS per component (stack-notes, gotcha 3), linked only by the routes inside the
 // Mantine shell. Add a component's CSS here when a screen starts using it.
-import '@mantine/core/styles/Accordion.css';
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';

@@ -1,13 +1,12 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, sharedMessages, type TLanguage } from '@kc/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@kc/domain';
 
 /**
  * i18next, initialised synchronously (stack-notes, gotcha 7) so prerendered pages carry their
  * Spanish text. Spanish, the default, ships with the code that shows it; English arrives on
  * demand (a small chunk per namespace) when the visitor chooses it, so Spanish readers never
- * download it. The root bundles only what every page needs (layout, page titles, the messages
- * shared with the API); a feature adds its namespaces with `addNamespaces` when its module
+ * download it. The root bundles only what every page needs (layout, page titles); a feature adds its namespaces with `addNamespaces` when its module
  * loads, which happens before its route renders, at build time and in the browser alike.
  */
 const spanishFiles = import.meta.glob<{ default: TBundle }>('../locales/es/{layout,pages}.json', { eager: true });
@@ -24,7 +23,7 @@ const pendingEnglish = new Map<string, () => Promise<{ default: TBundle }>>();
 for (const [file, load] of Object.entries(englishFiles)) pendingEnglish.set(namespaceOf(file), load);
 
 export function buildResources(): Resource {
-  const resources: Resource = { es: { ...sharedMessages.es } as Resource[string], en: { ...sharedMessages.en } as Resource[string] };
+  const resources: Resource = { es: {}, en: {} };
   for (const [file, module] of Object.entries(spanishFiles)) resources['es'] = { ...resources['es'], [namespaceOf(file)]: module.default };
   return resources;
 }

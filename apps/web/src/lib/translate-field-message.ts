@@ -1,13 +1,15 @@
 import { decodeMessage } from '@kc/domain';
 import type { TFunction } from 'i18next';
+import { addSharedNamespaces, SHARED_NAMESPACES } from './shared-messages.ts';
+
+// Every form shows field messages: their catalogues come with this module.
+addSharedNamespaces();
 
 /**
  * A field's message as shown: schema messages are keys of the shared catalogues
  * (`validation.required`, `accounts.errors.ccvLength`), translated here; messages that came
  * from the server are already in the page's language and are shown as they are.
  */
-const SHARED_NAMESPACES = ['validation', 'accounts', 'calculator'];
-
 export function translateFieldMessage(t: TFunction, message: string | undefined): string | undefined {
   if (!message) return undefined;
   const { key, params } = decodeMessage(message);

@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
-import { LazyCalculatorPage } from '../features/calculators/components/lazy-calculator-page.tsx';
+import { CalculatorPage } from '../features/calculators/components/calculator-page.tsx';
 
 export default function Route() {
   const { id } = useParams();
-  return <LazyCalculatorPage planId={id} />;
+  return <CalculatorPage key={id} planId={id} />;
 }

@@ -53,13 +53,20 @@ export function countDecimals(value: number): number {
   return Number.isInteger(value) ? 0 : (toDecimalString(value).split('.')[1]?.length ?? 0);
 }
 
-/** Whether a value is a finite number inside the bounds with no more decimals than allowed. */
+/** The table's range rule: min ≤ value ≤ max (a finite number). */
+export function isInRange(value: number, bounds: TFieldBounds): boolean {
+  return value >= bounds.min && value <= bounds.max;
+}
+
+/** The table's decimals rule: no more decimal places than the field accepts (a finite number). */
+export function hasAllowedDecimals(value: number, bounds: TFieldBounds): boolean {
+  return countDecimals(value) <= bounds.decimals;
+}
+
+/**
+ * Whether a value is a finite number inside the bounds with no more decimals than allowed: the
+ * rules `checkCalculatorValue` (validate.ts) reports on, as one yes or no.
+ */
 export function isWithinBounds(value: number | undefined, bounds: TFieldBounds): value is number {
-  return (
-    typeof value === 'number' &&
-    Number.isFinite(value) &&
-    value >= bounds.min &&
-    value <= bounds.max &&
-    countDecimals(value) <= bounds.decimals
-  );
+  return typeof value === 'number' && Number.isFinite(value) && isInRange(value, bounds) && hasAllowedDecimals(value, bounds);
 }

@@ -142,7 +142,7 @@ function makeChartItem(id: TChartItemId, value: number, ratePercent: number): TC
  * every plan from whatever ages the inputs hold, and only the plans with `showsMonthlyIncome`
  * show them.
  *
- * Precondition: the inputs pass `makeCalculatorSchema` (the engine checks the fields it reads
+ * Precondition: the inputs pass `validateCalculatorInputs` (the engine checks the fields it reads
  * against the bounds table and throws a RangeError naming the first that is not).
  */
 export function calculate(inputs: TCalculatorInputs, planId: TPlanId): TCalculatorResult {

@@ -1,5 +1,3 @@
-import { Decimal } from 'decimal.js';
-
 /**
  * Exact rational arithmetic on BigInt for the calculator (internal to this folder).
  *
@@ -11,7 +9,7 @@ import { Decimal } from 'decimal.js';
  * truncation of the exact value, whatever the order of the operations.
  *
  * A JS number is read as the decimal it prints as (`String(0.1)` is "0.1"), which is what the
- * user typed; decimal.js writes out the exponent forms ('1e-7').
+ * user typed; `toDecimalString` writes out the exponent forms ('1e-7').
  */
 export type TFraction = { readonly num: bigint; readonly den: bigint };
 
@@ -22,10 +20,22 @@ export function fromBigInt(value: bigint): TFraction {
   return { num: value, den: 1n };
 }
 
-/** A finite number as the plain decimal it prints as: 1e-7 → '0.0000001'. */
+/**
+ * A finite number as the plain decimal it prints as: 1e-7 → '0.0000001', 1.5e21 →
+ * '1500000000000000000000'. `String` gives the shortest digits that read back as the number;
+ * only the exponent is written out (no library: this runs in the browser's calculator too).
+ */
 export function toDecimalString(value: number): string {
   const text = String(value);
-  return text.includes('e') ? new Decimal(value).toFixed() : text;
+  const e = text.indexOf('e');
+  if (e < 0) return text;
+  const sign = text.startsWith('-') ? '-' : '';
+  const [whole = '', fraction = ''] = text.slice(sign.length, e).split('.');
+  const digits = whole + fraction;
+  const point = whole.length + Number(text.slice(e + 1));
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
 }
 
 /** The exact decimal a finite number prints as; a RangeError for NaN and ±Infinity. */

@@ -10,24 +10,37 @@ export {
   isFieldVisible,
   PLANS,
   TREES_PER_FAMILY_MEMBER,
-  ZPlanId,
   type TFixedValues,
   type TPlanDefinition,
   type TPlanId,
   type TSustainability,
 } from './plans.ts';
 export { PLAN_IDS } from './plan-ids.ts';
+export { ZPlanId } from './plan-id-schema.ts';
 export {
   countDecimals,
   FIELD_BOUNDS,
   getCalculatorBounds,
+  hasAllowedDecimals,
+  isInRange,
   isWithinBounds,
   MAX_NUM_ANYOS,
   SLIDER_DEFAULTS,
   type TFieldBounds,
 } from './bounds.ts';
 export { DEFAULT_VALUES, defaultInputs } from './defaults.ts';
-export { makeCalculatorSchema, parseDecimal, type TCalculatorSchema } from './schema.ts';
+export { makeCalculatorSchema, type TCalculatorSchema } from './schema.ts';
+export { parseDecimal } from './parse-decimal.ts';
+export {
+  calculatorCrossIssues,
+  calculatorFieldIssues,
+  checkCalculatorValue,
+  completeCalculatorInputs,
+  validateCalculatorInputs,
+  type TCalculatorCheck,
+  type TCalculatorDraftInput,
+  type TCalculatorIssue,
+} from './validate.ts';
 export { calculatorMessages, ckey, type TCalculatorErrorKey } from './messages.ts';
 export {
   calculate,

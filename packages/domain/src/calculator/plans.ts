@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import type { TCalculatorDraft, TCalculatorField, TCalculatorInputs } from './fields.ts';
+import type { PLAN_IDS } from './plan-ids.ts';
 
-import { PLAN_IDS } from './plan-ids.ts';
-
-export const ZPlanId = z.enum(PLAN_IDS);
-export type TPlanId = z.infer<typeof ZPlanId>;
+export type TPlanId = (typeof PLAN_IDS)[number];
 
 /** The fields a plan may fix to a value the user cannot change (decisions.md, "Plans"). */
 export type TFixedValues = Readonly<Partial<Pick<TCalculatorInputs, 'capitalInicial' | 'aportacionMensual'>>>;

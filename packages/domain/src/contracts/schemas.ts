@@ -7,7 +7,7 @@ import { checkCardNumber, isExpiryPast, normalizeCardNumber, parseCardExpiry } f
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword, countCharacters } from '../accounts/password.ts';
 import { ZRole } from '../accounts/roles.ts';
 import { FIELD_BOUNDS, countDecimals, type TFieldBounds } from '../calculator/bounds.ts';
-import { ZPlanId } from '../calculator/plans.ts';
+import { ZPlanId } from '../calculator/plan-id-schema.ts';
 import { ZContractAction, ZContractFilter, ZContractState } from './states.ts';
 
 /** Money travels as an exact decimal string ('6000.00'), never a float. */

@@ -1,11 +1,12 @@
-import { Anchor, Container, Text, Title } from '@mantine/core';
 import { useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { DEFAULT_LANGUAGE, paths, PLAN_IDS, type TPlanId } from '@kc/domain';
+import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import '../i18n.ts';
 import { fromSearchParams } from '../lib/form-state.ts';
 import { Calculator, type TCalculatorInitial } from './calculator.tsx';
+import './calculator.css';
 
 /** The base year (decisions.md): the current calendar year in UTC. */
 export function currentUtcYear(): number {
@@ -39,19 +40,28 @@ function isPlanId(id: string | undefined): id is TPlanId {
   return (PLAN_IDS as readonly string[]).includes(id ?? '');
 }
 
+/** The page's title and description (the list's when the id names no plan). */
+function CalculatorPageMeta({ planId, language }: { planId: string | undefined; language: string }) {
+  const { t } = useTranslation('calculators', { lng: language });
+  if (!isPlanId(planId)) {
+    return <PageMeta title={`${t('list.heading')} | KC`} description={t('list.metaDescription')} />;
+  }
+  const title = t(`plans.${planId}.title`);
+  return <PageMeta title={`${title} | KC`} description={t('page.metaDescription', { title })} />;
+}
+
 /**
  * /home/calculadoras/{id}, with no network call. The calculator is keyed by what its defaults
  * depend on, so when the page hydrates with another year than the build's, or with a shared
  * link's query, it starts again from those once, right after hydration. Likewise the language:
- * the markup hydrates in Spanish (as prerendered) and then follows the chosen language.
+ * the markup hydrates in Spanish (as prerendered), even when the stored language was applied
+ * before hydration, and then follows the chosen language.
  */
-export default function CalculatorPage({ planId }: { planId: string | undefined }) {
+export function CalculatorPage({ planId }: { planId: string | undefined }) {
   const location = useLocation();
   const [initialSearch] = useState(location.search);
   const renderedYear = useRenderedYear();
   const isHydrated = renderedYear === null;
-  // This screen hydrates after its chunk arrives, possibly after the stored language was
-  // applied: it hydrates in the prerender's language, then switches.
   const { i18n } = useTranslation();
   const language = isHydrated ? i18n.language : DEFAULT_LANGUAGE;
   const { t } = useTranslation('calculators', { lng: language });
@@ -64,29 +74,30 @@ export default function CalculatorPage({ planId }: { planId: string | undefined 
     return { values, invalid, autoCalculate: hasParams };
   }, [planId, search, baseYear]);
 
+  const back = (
+    <Link to={paths.calculators.href()} className="kc-link kc-text-sm kc-no-print">
+      {t('page.back')}
+    </Link>
+  );
+
   if (!isPlanId(planId) || !initial) {
     return (
-      <Container size="lg" py="xl">
-        <Title order={1}>{t('page.notFound')}</Title>
-        <Anchor component={Link} to={paths.calculators.href()} mt="md" display="inline-block">
-          {t('page.back')}
-        </Anchor>
-      </Container>
+      <div className="kc-container kc-page">
+        <CalculatorPageMeta planId={planId} language={language} />
+        <h1 className="kc-h1">{t('page.notFound')}</h1>
+        <p className="kc-calc-back-missing">{back}</p>
+      </div>
     );
   }
 
-  const title = t(`plans.${planId}.title`);
   return (
-    <Container size="lg" py="xl">
-      <Anchor component={Link} to={paths.calculators.href()} size="sm" className="kc-no-print">
-        {t('page.back')}
-      </Anchor>
-      <Title order={1} mt="xs">
-        {title}
-      </Title>
-      <Text mt="sm" maw={760}>
+    <div className="kc-container kc-page">
+      <CalculatorPageMeta planId={planId} language={language} />
+      {back}
+      <h1 className="kc-h1 kc-calc-title">{t(`plans.${planId}.title`)}</h1>
+      <p className="kc-text kc-calc-intro">
         {t(`plans.${planId}.description`)} {t('page.intro')}
-      </Text>
+      </p>
       <Calculator
         key={`${baseYear}${search}`}
         planId={planId}
@@ -94,6 +105,6 @@ export default function CalculatorPage({ planId }: { planId: string | undefined 
         initial={initial}
         language={language}
       />
-    </Container>
+    </div>
   );
 }

@@ -1,4 +1,3 @@
-import { MantineProvider } from '@mantine/core';
 import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
@@ -42,9 +41,7 @@ function renderCalculator(planId: TPlanId, options: { autoCalculate?: boolean } 
   );
   render(
     <I18nextProvider i18n={i18n}>
-      <MantineProvider>
-        <RouterProvider router={router} />
-      </MantineProvider>
+      <RouterProvider router={router} />
     </I18nextProvider>,
   );
   return router;
@@ -131,6 +128,62 @@ describe('Calculator: linked fields', () => {
     expect(input('bancoInteres')!.getAttribute('aria-invalid')).not.toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Calcular' }));
     expect(await screen.findByText('Banco al 2,5 %', { selector: 'text' })).toBeTruthy();
+  });
+});
+
+describe('Calculator: native inputs', () => {
+  const slider = (label: string) => screen.getByRole('slider', { name: `${label}: control deslizante` });
+
+  it('each box has its visible label, and its hint is tied to it', () => {
+    renderCalculator('jubilacion');
+    const box = screen.getByRole('textbox', { name: 'Interés bancario anual (%)' });
+    expect(box).toBe(input('bancoInteres'));
+    expect(box.getAttribute('inputmode')).toBe('decimal');
+    const hint = document.getElementById(box.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(hint.textContent).toMatch(/0.*20/);
+  });
+
+  it('a slider writes its value into the box (decimal comma) and moves the linked fields', () => {
+    renderCalculator('jubilacion');
+    fireEvent.change(slider('Interés bancario anual (%)'), { target: { value: '2.5' } });
+    expect(input('bancoInteres')!.value).toBe('2,5');
+    fireEvent.change(slider('Edad de jubilación'), { target: { value: '70' } });
+    expect(input('edadJubilacion')!.value).toBe('70');
+    expect(input('numAnyos')!.value).toBe('30');
+    expect((slider('Años de ahorro') as HTMLInputElement).value).toBe('30');
+  });
+
+  it('fixed fields have no slider', () => {
+    renderCalculator('padrinazgo');
+    expect(screen.queryByRole('slider', { name: /^Capital inicial/ })).toBeNull();
+    expect(screen.getAllByRole('slider')).toHaveLength(PLANS.padrinazgo.visibleFields.length - PLANS.padrinazgo.readOnlyFields.length);
+  });
+
+  it('the error is described by the box once touched, and goes when corrected', async () => {
+    renderCalculator('jubilacion');
+    const box = input('bancoInteres')!;
+    await userEvent.clear(box);
+    await userEvent.type(box, '25');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    fireEvent.blur(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    const described = box.getAttribute('aria-describedby')!.split(' ').map((id) => document.getElementById(id)!.textContent);
+    expect(described).toContain('Debe estar entre 0 y 20');
+    await retype('bancoInteres', '4');
+    expect(box.getAttribute('aria-invalid')).toBeNull();
+    expect(screen.queryByText('Debe estar entre 0 y 20')).toBeNull();
+  });
+
+  it('a warning waits for the field to be touched, then is described by the box', async () => {
+    renderCalculator('jubilacion');
+    const box = input('edadJubilacion')!;
+    await userEvent.clear(box);
+    await userEvent.type(box, '90');
+    expect(screen.queryByText(/las rentas mensuales son 0/)).toBeNull();
+    fireEvent.blur(box);
+    const warning = screen.getByText(/las rentas mensuales son 0/);
+    expect(box.getAttribute('aria-describedby')!.split(' ')).toContain(warning.id);
+    expect(box.getAttribute('aria-invalid')).toBeNull();
   });
 });
 

@@ -1,4 +1,3 @@
-import { Box, Button, List, Paper, SimpleGrid, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -15,6 +14,7 @@ import {
   type TCalculatorInputs,
   type TPlanId,
 } from '@kc/domain';
+import { Button } from '../../../components/light/button.tsx';
 import { saveHireDraft } from '../../../lib/hire-draft.ts';
 import {
   addYears,
@@ -170,18 +170,22 @@ export function Calculator({ planId, baseYear, initial, language }: TCalculatorP
 
   return (
     <>
-      <form noValidate onSubmit={onSubmit} aria-labelledby="calc-form-heading" data-kc-base-year={baseYear}
+      <form
+        noValidate
+        onSubmit={onSubmit}
+        aria-labelledby="calc-form-heading"
+        data-kc-base-year={baseYear}
         data-ready={isReady ? 'true' : undefined}
       >
-        <Title order={2} id="calc-form-heading" size="h3">
+        <h2 id="calc-form-heading" className="kc-h3">
           {t('page.formHeading')}
-        </Title>
+        </h2>
         {initial.invalid.length > 0 && (
-          <Paper className="kc-calc-note" p="sm" mt="sm" role="status">
+          <p className="kc-calc-note kc-text" role="status">
             {t('page.invalidLink', { fields: initial.invalid.map(fieldLabel).join(', ') })}
-          </Paper>
+          </p>
         )}
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="lg" verticalSpacing="lg" mt="md">
+        <div className="kc-grid kc-calc-fields kc-calc-grid" data-cols-sm="2">
           {plan.visibleFields.map((field) => {
             const isReadOnly = plan.readOnlyFields.includes(field);
             const warning = warnings[field];
@@ -207,27 +211,27 @@ export function Calculator({ planId, baseYear, initial, language }: TCalculatorP
               />
             );
           })}
-        </SimpleGrid>
-        <Text size="sm" c="gray.7" mt="md">
+        </div>
+        <p className="kc-text kc-text-sm kc-dimmed kc-calc-grid">
           {t('page.assumptions', {
             fund: number(form.values.fondoInversionInteres),
             kc: number(form.values.kcInteres),
             lifeExpectancy: form.values.esperanzaDeVida,
           })}
-        </Text>
-        <Box ref={errorSummary} tabIndex={-1} aria-live="polite" mt="md" className="kc-calc-error-summary">
+        </p>
+        <div ref={errorSummary} tabIndex={-1} aria-live="polite" className="kc-calc-error-summary">
           {shownErrors.length > 0 && (
-            <Paper withBorder p="sm" className="kc-calc-errors">
-              <Text fw={700}>{t('page.errorsHeading')}</Text>
-              <List size="sm" mt={4}>
+            <div className="kc-calc-errors">
+              <p className="kc-text kc-strong">{t('page.errorsHeading')}</p>
+              <ul>
                 {shownErrors.map((field) => (
-                  <List.Item key={field}>{`${fieldLabel(field)}: ${translate(errors[field]!)}`}</List.Item>
+                  <li key={field}>{`${fieldLabel(field)}: ${translate(errors[field]!)}`}</li>
                 ))}
-              </List>
-            </Paper>
+              </ul>
+            </div>
           )}
-        </Box>
-        <Button type="submit" mt="md" className="kc-no-print">
+        </div>
+        <Button type="submit" className="kc-calc-submit kc-no-print">
           {t('page.calculate')}
         </Button>
       </form>

@@ -1,7 +1,7 @@
-import { Box, Group, Text } from '@mantine/core';
 import { useId, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHART_COLORS, CHART_ITEM_IDS, decodeMessage, formatMoney, type TChartItem, type TGrowthPoint } from '@kc/domain';
+import '../i18n.ts';
 
 /** A chart item's label ('Banco al 2,5 %'): the engine's key, the rate with the language's separator. */
 export function useChartLabel() {
@@ -140,7 +140,14 @@ export function GrowthChart({ growth }: { growth: TGrowthPoint[] }) {
           </g>
         ))}
         {xTicks.map((tick) => (
-          <text key={tick} x={xOf(tick)} y={GROWTH.bottom + 16} textAnchor="middle" fontSize="10" fill="#495057">
+          <text
+            key={tick}
+            x={xOf(tick)}
+            y={GROWTH.bottom + 16}
+            textAnchor={tick === years && years > 0 ? 'end' : 'middle'}
+            fontSize="10"
+            fill="#495057"
+          >
             {`${t('results.year')} ${tick}`}
           </text>
         ))}
@@ -159,19 +166,17 @@ export function GrowthChart({ growth }: { growth: TGrowthPoint[] }) {
           </g>
         ))}
       </svg>
-      <Group component="ul" gap="md" mt="xs" className="kc-calc-legend" aria-hidden="true">
+      <ul className="kc-group kc-calc-legend" aria-hidden="true">
         {CHART_ITEM_IDS.map((id) => (
           <li key={id}>
             <span className="kc-calc-swatch" style={{ background: CHART_COLORS[id] }} />
-            <Text span size="sm">
-              {seriesName(`chart.${id}.name`)}
-            </Text>
+            <span className="kc-text-sm">{seriesName(`chart.${id}.name`)}</span>
           </li>
         ))}
-      </Group>
-      <Box component="details" mt="sm" className="kc-calc-details">
+      </ul>
+      <details className="kc-calc-details">
         <summary>{t('results.growthTable')}</summary>
-        <Box mt="xs" className="kc-calc-scroll">
+        <div className="kc-calc-scroll">
           <table className="kc-calc-table">
             <thead>
               <tr>
@@ -188,16 +193,14 @@ export function GrowthChart({ growth }: { growth: TGrowthPoint[] }) {
                 <tr key={point.year}>
                   <th scope="row">{point.year}</th>
                   {CHART_ITEM_IDS.map((id) => (
-                    <td key={id}>
-                      {formatMoney(point[id])}
-                    </td>
+                    <td key={id}>{formatMoney(point[id])}</td>
                   ))}
                 </tr>
               ))}
             </tbody>
           </table>
-        </Box>
-      </Box>
+        </div>
+      </details>
     </figure>
   );
 }

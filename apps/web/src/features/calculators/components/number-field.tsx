@@ -1,4 +1,3 @@
-import { Box, Slider, TextInput } from '@mantine/core';
 import type { TCalculatorField, TFieldBounds } from '@kc/domain';
 
 type TNumberFieldProps = {
@@ -22,50 +21,71 @@ type TNumberFieldProps = {
 
 /**
  * A calculator input: a text box named as the specification's field (decimal comma or point,
- * parsed by the caller; empty means no value) with a slider over the field's bounds. The
+ * parsed by the caller; empty means no value) with a range slider over the field's bounds. The
  * label is visible; the hint, the error and the warning are tied to the box by
- * aria-describedby (Mantine's wrapper; the warning uses its `success` slot, styled yellow),
- * and an error sets aria-invalid.
+ * aria-describedby, and an error sets aria-invalid. The slider has its own name and counts as
+ * touched when the user lets it go (or leaves it).
  */
 export function NumberField(props: TNumberFieldProps) {
   const { field, bounds, value, error, warning, readOnly } = props;
   const id = `calc-${field}`;
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const warningId = `${id}-warning`;
+  const describedBy = [props.hint && hintId, error && errorId, warning && warningId].filter(Boolean).join(' ');
   const sliderValue =
     value === undefined || !Number.isFinite(value) ? bounds.min : Math.min(bounds.max, Math.max(bounds.min, value));
+  const touch = () => props.onTouch(field);
   return (
-    <Box>
-      <TextInput
+    <div className="kc-calc-field">
+      <label htmlFor={id} className="kc-calc-label">
+        {props.label}
+      </label>
+      {props.hint && (
+        <p id={hintId} className="kc-calc-hint">
+          {props.hint}
+        </p>
+      )}
+      <input
         id={id}
         name={field}
-        label={props.label}
-        description={props.hint || undefined}
-        descriptionProps={{ c: 'gray.7' }}
-        value={props.text}
+        type="text"
         inputMode="decimal"
         autoComplete="off"
+        className="kc-calc-input"
+        value={props.text}
         readOnly={readOnly}
-        error={error}
-        errorProps={{ c: 'red.9' }}
-        success={warning}
-        successProps={{ className: 'kc-calc-warning' }}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        data-warning={warning && !error ? 'true' : undefined}
         onChange={(event) => props.onTextChange(field, event.currentTarget.value)}
-        onBlur={() => props.onTouch(field)}
-        classNames={{ input: readOnly ? 'kc-calc-readonly' : warning && !error ? 'kc-calc-input-warning' : undefined }}
+        onBlur={touch}
       />
+      {error && (
+        <p id={errorId} className="kc-calc-error">
+          {error}
+        </p>
+      )}
+      {warning && (
+        <p id={warningId} className="kc-calc-warning">
+          {warning}
+        </p>
+      )}
       {!readOnly && (
-        <Slider
-          className="kc-no-print"
-          mt="xs"
+        <input
+          type="range"
+          className="kc-calc-range kc-no-print"
           min={bounds.min}
           max={bounds.max}
           step={bounds.step}
           value={sliderValue}
-          label={null}
-          thumbLabel={props.sliderLabel}
-          onChange={(next) => props.onTextChange(field, props.formatValue(next))}
-          onChangeEnd={() => props.onTouch(field)}
+          aria-label={props.sliderLabel}
+          onChange={(event) => props.onTextChange(field, props.formatValue(Number(event.currentTarget.value)))}
+          onPointerUp={touch}
+          onKeyUp={touch}
+          onBlur={touch}
         />
       )}
-    </Box>
+    </div>
   );
 }

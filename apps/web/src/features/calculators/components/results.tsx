@@ -1,4 +1,3 @@
-import { Box, Button, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -10,25 +9,18 @@ import {
   type TCalculatorResult,
   type TPlanId,
 } from '@kc/domain';
+import { Button } from '../../../components/light/button.tsx';
 import { ComparisonChart, GrowthChart } from './charts.tsx';
 import { StatusImage } from './illustrations.tsx';
 import { RiskNote } from './risk-note.tsx';
 
 function Figure({ id, label, value, hint }: { id: string; label: string; value: string; hint?: string }) {
   return (
-    <Paper withBorder p="md" radius="md" data-testid={`result-${id}`}>
-      <Text size="sm" c="gray.7">
-        {label}
-      </Text>
-      <Text fw={700} size="xl" className="kc-calc-figure-value">
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="gray.7" mt={4}>
-          {hint}
-        </Text>
-      )}
-    </Paper>
+    <div className="kc-card kc-calc-card-figure" data-testid={`result-${id}`}>
+      <p className="kc-text kc-text-sm kc-dimmed">{label}</p>
+      <p className="kc-text kc-calc-big kc-calc-figure-value">{value}</p>
+      {hint && <p className="kc-text kc-text-xs kc-dimmed kc-calc-figure-hint">{hint}</p>}
+    </div>
   );
 }
 
@@ -66,41 +58,39 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
   }
 
   return (
-    <Box component="section" aria-labelledby="calc-results-heading" className="kc-calc-results" mt="xl">
-      <Title order={2} id="calc-results-heading" ref={headingRef} tabIndex={-1}>
+    <section aria-labelledby="calc-results-heading" className="kc-calc-results">
+      <h2 id="calc-results-heading" className="kc-h2" ref={headingRef} tabIndex={-1}>
         {t('results.heading')}
-      </Title>
+      </h2>
       {isStale && (
-        <Text className="kc-calc-stale" mt="xs" role="status">
+        <p className="kc-text kc-calc-stale" role="status">
           {t('page.staleResults')}
-        </Text>
+        </p>
       )}
-      <Group align="center" mt="md" gap="lg" wrap="nowrap" className="kc-calc-status">
+      <div className="kc-group kc-calc-status">
         <StatusImage
           imageKey={imageKey}
           label={imageKey.startsWith('plan-') ? t('images.plan', { title }) : t(`images.${imageKey}`)}
         />
         <div>
-          <Text size="sm" c="gray.7">
-            {t('results.statusHeading')}
-          </Text>
-          <Text fw={700} size="xl" data-testid="result-resultadoKc">
+          <p className="kc-text kc-text-sm kc-dimmed">{t('results.statusHeading')}</p>
+          <p className="kc-text kc-calc-big" data-testid="result-resultadoKc">
             {formatMoney(result.resultadoKc)}
-          </Text>
-          <Text size="sm">{t('results.resultadoKc')}</Text>
+          </p>
+          <p className="kc-text kc-text-sm">{t('results.resultadoKc')}</p>
         </div>
-      </Group>
-      <SimpleGrid cols={{ base: 1, sm: 3 }} mt="md">
+      </div>
+      <div className="kc-grid kc-calc-grid" data-cols-sm="3">
         <Figure id="totalAportado" label={t('results.totalAportado')} value={formatMoney(result.totalAportado)} />
         <Figure id="beneficioBrutoKc" label={t('results.beneficioBrutoKc')} value={formatMoney(result.beneficioBrutoKc)} />
         <Figure id="disponibleAlFinal" label={t('results.resultadoKc')} value={formatMoney(result.resultadoKc)} />
-      </SimpleGrid>
+      </div>
       {plan.showsMonthlyIncome && (
         <>
-          <Title order={3} size="h4" mt="lg">
+          <h3 className="kc-h4 kc-calc-subheading">
             {t('results.monthlyHeading', { from: inputs.edadJubilacion, to: result.esperanzaDeVida })}
-          </Title>
-          <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
+          </h3>
+          <div className="kc-grid kc-calc-grid" data-cols-sm="3">
             <Figure
               id="rentaMensualKc"
               label={t('results.rentaMensualKc')}
@@ -119,11 +109,11 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
               value={formatMoney(result.rendimientoCuponCero)}
               hint={t('results.rendimientoCuponCeroHint')}
             />
-          </SimpleGrid>
+          </div>
         </>
       )}
       {result.sustainability && (
-        <SimpleGrid cols={{ base: 1, sm: 2 }} mt="md">
+        <div className="kc-grid kc-calc-grid" data-cols-sm="2">
           <Figure
             id="treesFunded"
             label={t('results.treesFunded')}
@@ -135,26 +125,20 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
             label={t('results.familyMembers')}
             value={String(result.sustainability.familyMembersCo2Neutral)}
           />
-        </SimpleGrid>
+        </div>
       )}
-      <SimpleGrid cols={{ base: 1, md: 2 }} mt="lg" spacing="xl">
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('results.comparisonTitle')}
-          </Title>
+      <div className="kc-grid kc-calc-charts">
+        <div className="kc-stack">
+          <h3 className="kc-h4">{t('results.comparisonTitle')}</h3>
           <ComparisonChart chart={result.chart} years={inputs.numAnyos} />
-        </Stack>
-        <Stack gap="xs">
-          <Title order={3} size="h4">
-            {t('results.growthTitle')}
-          </Title>
+        </div>
+        <div className="kc-stack">
+          <h3 className="kc-h4">{t('results.growthTitle')}</h3>
           <GrowthChart growth={result.growth} />
-        </Stack>
-      </SimpleGrid>
-      <Box mt="lg">
-        <RiskNote />
-      </Box>
-      <Group mt="lg" className="kc-no-print">
+        </div>
+      </div>
+      <RiskNote />
+      <div className="kc-group kc-calc-actions kc-no-print">
         <Button onClick={onHire} disabled={isStale}>
           {t('results.hire')}
         </Button>
@@ -164,19 +148,26 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
         <Button variant="subtle" onClick={() => window.print()}>
           {t('results.print')}
         </Button>
-      </Group>
-      <Box className="kc-no-print" mt="sm" aria-live="polite">
-        {copy.status === 'copied' && <Text size="sm">{t('results.linkCopied')}</Text>}
+      </div>
+      <div className="kc-no-print kc-calc-copy" aria-live="polite">
+        {copy.status === 'copied' && <p className="kc-text kc-text-sm">{t('results.linkCopied')}</p>}
         {copy.status === 'fallback' && (
-          <TextInput
-            label={t('results.copyFallback')}
-            value={copy.url}
-            readOnly
-            onFocus={(event) => event.currentTarget.select()}
-            autoFocus
-          />
+          <div className="kc-calc-field">
+            <label htmlFor="calc-copy-url" className="kc-calc-label">
+              {t('results.copyFallback')}
+            </label>
+            <input
+              id="calc-copy-url"
+              type="text"
+              className="kc-calc-input"
+              value={copy.url}
+              readOnly
+              onFocus={(event) => event.currentTarget.select()}
+              autoFocus
+            />
+          </div>
         )}
-      </Box>
-    </Box>
+      </div>
+    </section>
   );
 });

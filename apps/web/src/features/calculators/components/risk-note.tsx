@@ -1,4 +1,3 @@
-import { Paper, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import '../risk-i18n.ts';
 
@@ -6,14 +5,10 @@ import '../risk-i18n.ts';
 export function RiskNote() {
   const { t } = useTranslation('risk');
   return (
-    <Paper component="aside" aria-label={t('short.label')} className="kc-calc-risk" p="md" radius="md">
-      <Text fw={700} size="sm">
-        {t('short.label')}
-      </Text>
-      <Text size="sm">{t('short.text')}</Text>
-      <Text size="sm" mt="xs">
-        {t('notes.simulation')}
-      </Text>
-    </Paper>
+    <aside aria-label={t('short.label')} className="kc-calc-risk">
+      <p className="kc-text kc-text-sm kc-strong">{t('short.label')}</p>
+      <p className="kc-text kc-text-sm">{t('short.text')}</p>
+      <p className="kc-text kc-text-sm kc-calc-risk-note">{t('notes.simulation')}</p>
+    </aside>
   );
 }

@@ -3,7 +3,6 @@ import {
   defaultInputs,
   getCalculatorBounds,
   isWithinBounds,
-  makeCalculatorSchema,
   onAgesChange,
   onContributionChange,
   onTargetChange,
@@ -15,6 +14,7 @@ import {
   type TCalculatorField,
   type TCalculatorInputs,
   type TPlanId,
+  validateCalculatorInputs,
 } from '@kc/domain';
 
 /**
@@ -92,19 +92,19 @@ export function changeField(
   return { state: { texts, values: { ...linked, [field]: values[field] } }, changed };
 }
 
-/** The form's inputs when valid (complete, normalised), or the errors by field as message keys. */
+/**
+ * The form's inputs when valid (complete, normalised), or each field's first error as a message
+ * key: the domain's zod-free check, the same rules as the API's schema.
+ */
 export function validateForm(
   values: TCalculatorDraft,
   planId: TPlanId,
   baseYear: number,
 ): { ok: true; inputs: TCalculatorInputs } | { ok: false; errors: TFieldErrors } {
-  const parsed = makeCalculatorSchema(baseYear, planId).safeParse(values);
-  if (parsed.success) return { ok: true, inputs: parsed.data };
+  const check = validateCalculatorInputs(values, baseYear, planId);
+  if (check.ok) return { ok: true, inputs: check.inputs };
   const errors: TFieldErrors = {};
-  for (const issue of parsed.error.issues) {
-    const field = issue.path[0] as TCalculatorField | undefined;
-    if (field && errors[field] === undefined) errors[field] = issue.message;
-  }
+  for (const issue of check.issues) errors[issue.field] ??= issue.message;
   return { ok: false, errors };
 }
 

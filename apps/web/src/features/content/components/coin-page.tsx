@@ -8,7 +8,8 @@ import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import type { TTextSection } from '../i18n.ts';
 import './content-i18n.ts';
 import './content.css';
-import { RiskWarning, RiskWarningFull } from './risk-warning.tsx';
+import { RiskWarning } from './risk-warning.tsx';
+import { RiskWarningFull } from './risk-warning-full.tsx';
 
 export const SUSTAINABILITY_FIGURES = [
   'treesPerMember',

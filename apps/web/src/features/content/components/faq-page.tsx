@@ -1,4 +1,3 @@
-import { Anchor, Box, Container, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
@@ -6,6 +5,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
 import type { TQuestion } from '../i18n.ts';
 import './content-i18n.ts';
+import './content.css';
 import { QuestionList } from './question-list.tsx';
 import { RiskWarning } from './risk-warning.tsx';
 
@@ -15,22 +15,20 @@ export function FaqPage() {
   useScrollToTop();
   const items = t('faq.items', { returnObjects: true }) as TQuestion[];
   return (
-    <Container size="md" py="xl">
+    <div className="kc-container kc-page" data-size="md">
       <PageMeta title={t('faq.meta.title')} description={t('faq.meta.description')} />
-      <Title order={1}>{t('faq.title')}</Title>
-      <Text mt="sm" mb="lg">
-        {t('faq.intro')}
-      </Text>
-      <Box mb="lg">
+      <h1 className="kc-h1">{t('faq.title')}</h1>
+      <p className="kc-text kc-mt-sm kc-mb-lg">{t('faq.intro')}</p>
+      <div className="kc-mb-lg">
         <RiskWarning />
-      </Box>
+      </div>
       <QuestionList items={items} idPrefix="faq" />
-      <Text mt="xl">
+      <p className="kc-text kc-mt-xl">
         {t('faq.contactPrompt')}{' '}
-        <Anchor component={Link} to={paths.contactUs.href()}>
+        <Link to={paths.contactUs.href()} className="kc-link">
           {t('faq.contactLink')}
-        </Anchor>
-      </Text>
-    </Container>
+        </Link>
+      </p>
+    </div>
   );
 }

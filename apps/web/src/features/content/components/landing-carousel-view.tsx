@@ -1,4 +1,3 @@
-import { ActionIcon, Box, Group, Text, Title } from '@mantine/core';
 import type { FocusEvent, KeyboardEvent, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import './content.css';
@@ -50,11 +49,14 @@ export interface TCarouselViewProps {
   onTogglePlay?: () => void;
   onHover?: (hovered: boolean) => void;
   onFocusWithin?: (focused: boolean) => void;
+  /** A touch or click inside, before any control reacts (a swipe needs the engine). */
+  onPointerDown?: () => void;
 }
 
 /**
  * The carousel's markup (WAI-ARIA carousel pattern): a labelled region, one labelled group per
- * slide, translated controls. Rendered as is in the prerendered HTML; the engine adds motion.
+ * slide, translated controls. Rendered as is in the prerendered HTML; the state lives in
+ * landing-carousel.tsx and the engine (embla) adds motion to this same markup.
  */
 export function CarouselView(props: TCarouselViewProps) {
   const { t } = useTranslation('landing');
@@ -73,8 +75,7 @@ export function CarouselView(props: TCarouselViewProps) {
     if (!event.currentTarget.contains(event.relatedTarget as Node | null)) props.onFocusWithin?.(false);
   };
   return (
-    <Box
-      component="section"
+    <section
       aria-roledescription={t('carousel.roleDescription')}
       aria-label={t('carousel.label')}
       onMouseEnter={() => props.onHover?.(true)}
@@ -82,10 +83,11 @@ export function CarouselView(props: TCarouselViewProps) {
       onFocus={() => props.onFocusWithin?.(true)}
       onBlur={onBlur}
       onKeyDown={onKeyDown}
-      style={{ position: 'relative', borderRadius: 'var(--mantine-radius-md)', overflow: 'hidden' }}
+      onPointerDown={props.onPointerDown}
+      className="kc-carousel"
     >
-      <div ref={props.viewportRef} style={{ overflow: 'hidden' }}>
-        <div style={{ display: 'flex', touchAction: 'pan-y pinch-zoom' }} aria-live={rotating ? 'off' : 'polite'}>
+      <div ref={props.viewportRef} className="kc-carousel-viewport">
+        <div className="kc-carousel-track" aria-live={rotating ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
             <div
               key={slide.title}
@@ -93,32 +95,27 @@ export function CarouselView(props: TCarouselViewProps) {
               aria-roledescription={t('carousel.slideRoleDescription')}
               aria-label={t('carousel.slideOf', { n: index + 1, total: slides.length })}
               aria-hidden={index === selected ? undefined : true}
-              style={{ flex: '0 0 100%', minWidth: 0, background: BACKDROPS[index % BACKDROPS.length], color: '#fff' }}
+              className="kc-carousel-slide"
+              style={{ background: BACKDROPS[index % BACKDROPS.length] }}
             >
-              <Box px={{ base: 'md', sm: 56 }} pt={{ base: 'xl', sm: 48 }} pb={80} mih={260}>
-                <Title order={2} c="white" size="h2">
-                  {slide.title}
-                </Title>
-                <Text mt="sm" maw={640} c="white" size="lg">
-                  {slide.text}
-                </Text>
-              </Box>
+              <div className="kc-carousel-slide-body">
+                <h2 className="kc-h2">{slide.title}</h2>
+                <p className="kc-text kc-text-lg kc-mt-sm">{slide.text}</p>
+              </div>
             </div>
           ))}
         </div>
       </div>
-      <Group justify="space-between" gap="xs" wrap="nowrap" style={{ position: 'absolute', insetInline: 12, bottom: 12 }}>
-        <Group gap={6} wrap="nowrap">
-          <ActionIcon
-            variant="white"
-            color="dark"
-            size="lg"
-            radius="xl"
+      <div className="kc-carousel-controls">
+        <div>
+          <button
+            type="button"
+            className="kc-carousel-btn"
             onClick={props.onTogglePlay}
             aria-label={playing ? t('carousel.pause') : t('carousel.play')}
           >
             <PlayPauseIcon playing={playing} />
-          </ActionIcon>
+          </button>
           {slides.map((slide, index) => (
             <button
               key={slide.title}
@@ -129,16 +126,16 @@ export function CarouselView(props: TCarouselViewProps) {
               onClick={() => props.onGoTo?.(index)}
             />
           ))}
-        </Group>
-        <Group gap={6} wrap="nowrap">
-          <ActionIcon variant="white" color="dark" size="lg" radius="xl" onClick={props.onPrevious} aria-label={t('carousel.previous')}>
+        </div>
+        <div>
+          <button type="button" className="kc-carousel-btn" onClick={props.onPrevious} aria-label={t('carousel.previous')}>
             <ArrowIcon direction="left" />
-          </ActionIcon>
-          <ActionIcon variant="white" color="dark" size="lg" radius="xl" onClick={props.onNext} aria-label={t('carousel.next')}>
+          </button>
+          <button type="button" className="kc-carousel-btn" onClick={props.onNext} aria-label={t('carousel.next')}>
             <ArrowIcon direction="right" />
-          </ActionIcon>
-        </Group>
-      </Group>
-    </Box>
+          </button>
+        </div>
+      </div>
+    </section>
   );
 }

@@ -1,17 +1,17 @@
-import { Anchor, Box, Button, Container, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useId, type ReactNode } from 'react';
 import './content.css';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
+import { ButtonLink } from '../../../components/light/button.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { addNamespaces } from '../../../lib/i18n.ts';
-import landingEn from '../../../locales/en/landing.json';
 import landingEs from '../../../locales/es/landing.json';
 import { LandingCarousel } from './landing-carousel.tsx';
 import { RiskWarning } from './risk-warning.tsx';
 
-addNamespaces({ landing: { es: landingEs, en: landingEn } });
+// English arrives on demand (lib/i18n.ts), so Spanish readers never download it.
+addNamespaces({ landing: { es: landingEs, en: () => import('../../../locales/en/landing.json') } });
 
 export const BENEFITS = ['profitable', 'safe', 'tangible', 'decentralised', 'stable', 'traceable', 'liquid', 'sustainable', 'ecological'] as const;
 const COMPARISON_ROWS = ['stable', 'guaranteed', 'decentralised', 'competitiveReturn'] as const;
@@ -21,25 +21,21 @@ const INVEST_OPTIONS = ['bank', 'fund', 'home', 'other'] as const;
 function Section({ title, intro, children }: { title: string; intro?: string; children: ReactNode }) {
   const id = useId();
   return (
-    <Box component="section" aria-labelledby={id} mt={56}>
-      <Title order={2} id={id}>
+    <section aria-labelledby={id} className="kc-landing-section">
+      <h2 id={id} className="kc-h2">
         {title}
-      </Title>
-      {intro && (
-        <Text mt="xs" c="gray.7">
-          {intro}
-        </Text>
-      )}
-      <Box mt="lg">{children}</Box>
-    </Box>
+      </h2>
+      {intro && <p className="kc-text kc-dimmed kc-mt-xs">{intro}</p>}
+      <div className="kc-mt-lg">{children}</div>
+    </section>
   );
 }
 
 function CheckIcon() {
   return (
-    <svg width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <circle cx="12" cy="12" r="11" fill="var(--mantine-color-kc-0)" />
-      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="var(--mantine-color-kc-8)" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
+    <svg className="kc-landing-check" width="28" height="28" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="11" fill="var(--kc-green-0)" />
+      <path d="M7 12.5l3.2 3.2L17 9" fill="none" stroke="var(--kc-green-8)" strokeWidth="2.2" strokeLinecap="round" strokeLinejoin="round" />
     </svg>
   );
 }
@@ -67,9 +63,7 @@ function ComparisonTable() {
               <tr key={row}>
                 <th scope="row">
                   {t(`comparison.rows.${row}.label`)}
-                  <Text component="span" display="block" size="xs" fw={400} c="gray.7" mt={4}>
-                    {t(`comparison.rows.${row}.note`)}
-                  </Text>
+                  <span className="kc-table-note">{t(`comparison.rows.${row}.note`)}</span>
                 </th>
                 {COMPARISON_COLUMNS.map((column) => (
                   <td key={column}>{t(`comparison.rows.${row}.${column}`)}</td>
@@ -79,9 +73,7 @@ function ComparisonTable() {
           </tbody>
         </table>
       </div>
-      <Text size="sm" c="gray.7" mt="sm">
-        {t('comparison.footnote')}
-      </Text>
+      <p className="kc-text kc-text-sm kc-dimmed kc-mt-sm">{t('comparison.footnote')}</p>
     </>
   );
 }
@@ -96,73 +88,63 @@ export function LandingPage() {
     { key: 'careers', to: paths.careers.href() },
   ] as const;
   return (
-    <Container size="lg" py="xl">
+    <div className="kc-container kc-page">
       <PageMeta title={t('meta.title')} description={t('meta.description')} />
-      <Title order={1}>{t('heading')}</Title>
-      <Text mt="sm" size="lg" maw={760}>
-        {t('intro')}
-      </Text>
+      <h1 className="kc-h1">{t('heading')}</h1>
+      <p className="kc-text kc-text-lg kc-measure kc-mt-sm">{t('intro')}</p>
 
-      <Box mt="xl">
+      <div className="kc-mt-xl">
         <LandingCarousel />
-      </Box>
+      </div>
 
-      <Box component="nav" aria-label={t('buttonsLabel')} mt="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="sm">
+      <nav aria-label={t('buttonsLabel')} className="kc-mt-xl">
+        <div className="kc-grid kc-landing-buttons" data-cols-xs="2" data-cols-md="4">
           {buttons.map((button, index) => (
-            <Button key={button.key} component={Link} to={button.to} size="md" variant={index === 1 ? 'filled' : 'outline'} fullWidth>
+            <ButtonLink key={button.key} to={button.to} size="md" variant={index === 1 ? 'filled' : 'outline'} fullWidth>
               {t(`buttons.${button.key}`)}
-            </Button>
+            </ButtonLink>
           ))}
-        </SimpleGrid>
-      </Box>
+        </div>
+      </nav>
 
-      <Box mt="lg">
+      <div className="kc-mt-lg">
         <RiskWarning />
-      </Box>
+      </div>
 
       <Section title={t('benefits.heading')} intro={t('benefits.intro')}>
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md" component="ul" className="kc-plain-list">
+        <ul className="kc-grid kc-plain-list" data-cols-sm="2" data-cols-md="3">
           {BENEFITS.map((benefit) => (
-            <Paper key={benefit} component="li" withBorder p="lg">
+            <li key={benefit} className="kc-card">
               <CheckIcon />
-              <Title order={3} size="h4" mt="xs">
-                {t(`benefits.items.${benefit}.title`)}
-              </Title>
-              <Text mt={6} size="sm">
-                {t(`benefits.items.${benefit}.text`)}
-              </Text>
-            </Paper>
+              <h3 className="kc-h4 kc-mt-xs">{t(`benefits.items.${benefit}.title`)}</h3>
+              <p className="kc-text kc-text-sm kc-landing-card-text">{t(`benefits.items.${benefit}.text`)}</p>
+            </li>
           ))}
-        </SimpleGrid>
+        </ul>
       </Section>
 
       <Section title={t('comparison.heading')} intro={t('comparison.intro')}>
         <ComparisonTable />
-        <Box mt="md">
+        <div className="kc-mt-md">
           <RiskWarning />
-        </Box>
+        </div>
       </Section>
 
       <Section title={t('whereToInvest.heading')} intro={t('whereToInvest.intro')}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" component="ul" className="kc-plain-list">
+        <ul className="kc-grid kc-plain-list" data-cols-sm="2">
           {INVEST_OPTIONS.map((option) => (
-            <Paper key={option} component="li" withBorder p="lg">
-              <Title order={3} size="h4">
-                {t(`whereToInvest.options.${option}.title`)}
-              </Title>
-              <Text mt={6} size="sm">
-                {t(`whereToInvest.options.${option}.text`)}
-              </Text>
-            </Paper>
+            <li key={option} className="kc-card">
+              <h3 className="kc-h4">{t(`whereToInvest.options.${option}.title`)}</h3>
+              <p className="kc-text kc-text-sm kc-landing-card-text">{t(`whereToInvest.options.${option}.text`)}</p>
+            </li>
           ))}
-        </SimpleGrid>
-        <Stack mt="lg" gap={0}>
-          <Anchor component={Link} to={paths.faq.href()} fw={600}>
+        </ul>
+        <p className="kc-text kc-mt-lg">
+          <Link to={paths.faq.href()} className="kc-link kc-strong">
             {t('whereToInvest.faqLink')}
-          </Anchor>
-        </Stack>
+          </Link>
+        </p>
       </Section>
-    </Container>
+    </div>
   );
 }

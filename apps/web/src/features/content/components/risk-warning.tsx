@@ -1,9 +1,8 @@
-import { Anchor, Paper, Stack, Text, Title } from '@mantine/core';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
 import '../i18n.ts';
+import './content.css';
 
 /** Where the full warning lives (an anchor on the coin page). */
 export const RISK_WARNING_ANCHOR = 'risk-warning';
@@ -15,35 +14,16 @@ export const RISK_WARNING_ANCHOR = 'risk-warning';
 export function RiskWarning({ withLink = true }: { withLink?: boolean }) {
   const { t } = useTranslation('risk');
   return (
-    <Paper role="note" aria-label={t('short.label')} withBorder p="md" bg="yellow.0" style={{ borderColor: 'var(--mantine-color-yellow-6)', borderLeftWidth: 4 }}>
-      <Text size="sm" fw={700}>
+    <div role="note" aria-label={t('short.label')} className="kc-risk">
+      <p className="kc-text kc-text-sm kc-risk-label">
         {t('short.label')}
-      </Text>
-      <Text size="sm" mt={4}>
-        {t('short.text')}
-      </Text>
+      </p>
+      <p className="kc-text kc-text-sm kc-mt-4">{t('short.text')}</p>
       {withLink && (
-        <Anchor component={Link} to={`${paths.coin.href()}#${RISK_WARNING_ANCHOR}`} size="sm" mt={4} display="inline-block">
+        <Link to={`${paths.coin.href()}#${RISK_WARNING_ANCHOR}`} className="kc-link kc-text-sm kc-mt-4 kc-risk-link">
           {t('linkLabel')}
-        </Anchor>
+        </Link>
       )}
-    </Paper>
-  );
-}
-
-/** The full warning, as a section of its own. */
-export function RiskWarningFull() {
-  const { t } = useTranslation('risk');
-  const headingId = useId();
-  const paragraphs = t('long.paragraphs', { returnObjects: true }) as string[];
-  return (
-    <Stack component="section" aria-labelledby={headingId} id={RISK_WARNING_ANCHOR} gap="sm" style={{ scrollMarginTop: 'calc(var(--kc-header-height) + 1rem)' }}>
-      <Title order={2} id={headingId}>
-        {t('long.heading')}
-      </Title>
-      {paragraphs.map((p) => (
-        <Text key={p}>{p}</Text>
-      ))}
-    </Stack>
+    </div>
   );
 }
