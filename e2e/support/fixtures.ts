@@ -38,5 +38,6 @@ export async function expectNoAxeViolations(page: Page): Promise<void> {
 /** Waits until the app has hydrated (React Router marks it), so clicks reach React. */
 export async function gotoApp(page: Page, url: string): Promise<void> {
   await page.goto(url);
-  await page.waitForFunction(() => (window as unknown as { __reactRouterRouteModules?: unknown }).__reactRouterRouteModules !== undefined);
+  // Hydrated: a click before it would reach the prerendered HTML only.
+  await page.waitForFunction(() => document.documentElement.hasAttribute('data-kc-hydrated'));
 }

@@ -1,6 +1,7 @@
 // React Router prerender with basename '/web/' writes pages under build/client/web/ but assets
 // under build/client/assets (stack-notes, gotcha 1). Move the pages up so build/client is
-// exactly what is served at /web/, then pre-compress text files (brotli 11 and gzip).
+// exactly what is served at /web/, put each page's stylesheets first, then pre-compress text
+// files (brotli 11 and gzip).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -13,6 +14,33 @@ if (fs.existsSync(nested)) {
   }
   fs.rmSync(nested, { recursive: true, force: true });
 }
+
+// Stylesheets before scripts: React hoists the route modules' modulepreload links above the
+// document's own <link rel="stylesheet"> tags, so a browser (or Lighthouse's simulated one, six
+// connections) queued the render-blocking CSS behind every script. The modulepreload links move
+// to just after the last stylesheet. React skips hoisted links such as these when it hydrates
+// <head>, while stylesheets are matched in place (so they stay where React rendered them).
+const modulepreload = /<link rel="modulepreload" href="[^"]+"\/>/g;
+const stylesheet = /<link rel="stylesheet" href="[^"]+"\/>/g;
+function stylesheetsFirst(dir) {
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) stylesheetsFirst(full);
+    else if (entry.name.endsWith('.html')) {
+      const html = fs.readFileSync(full, 'utf8');
+      const preloads = html.match(modulepreload) ?? [];
+      const sheets = [...html.matchAll(stylesheet)];
+      if (preloads.length === 0 || sheets.length === 0) continue;
+      const last = sheets.at(-1);
+      const at = last.index + last[0].length;
+      const moved = html.slice(0, at) + preloads.join('') + html.slice(at);
+      // Remove the originals (they all sit before the stylesheets).
+      let removed = 0;
+      fs.writeFileSync(full, moved.replace(modulepreload, (tag) => (removed++ < preloads.length ? '' : tag)));
+    }
+  }
+}
+if (!process.env.KC_NO_CSS_FIRST) stylesheetsFirst(client);
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {
@@ -28,4 +56,4 @@ function walk(dir) {
   }
 }
 walk(client);
-console.log('postbuild: pages moved to build/client and text assets pre-compressed');
+console.log('postbuild: pages moved to build/client, stylesheets first, text assets pre-compressed');

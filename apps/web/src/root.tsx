@@ -3,6 +3,7 @@ import './lib/zod-csp.ts';
 import type { ReactNode } from 'react';
 import { Links, Meta, Outlet, Scripts, ScrollRestoration } from 'react-router';
 import { AppProviders } from './app/providers.tsx';
+import { COOKIE_CONSENT_SCRIPT } from './components/layout/cookie-dialog.tsx';
 import { AppLayout } from './app/app-layout.tsx';
 import { RouterErrorScreen } from './components/errors/router-error-screen.tsx';
 import { LoadingScreen } from './components/ui/loading-screen.tsx';
@@ -15,6 +16,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1f6b3a" />
         <link rel="icon" href="/web/favicon.svg" type="image/svg+xml" />
+        <script dangerouslySetInnerHTML={{ __html: COOKIE_CONSENT_SCRIPT }} />
         <Meta />
         <Links />
       </head>

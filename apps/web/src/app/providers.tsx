@@ -11,6 +11,8 @@ import { restoreSession } from '../lib/session.ts';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   useEffect(() => {
+    // The page is interactive from here on (end-to-end tests wait for this mark).
+    document.documentElement.setAttribute('data-kc-hydrated', '');
     restoreSession();
     const stored = readStoredLanguage();
     if (stored && stored !== i18n.language) void changeLanguage(stored);

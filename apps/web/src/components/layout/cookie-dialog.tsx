@@ -8,6 +8,14 @@ import './layout.css';
 export const COOKIE_CONSENT_KEY = 'kc.cookieConsent';
 export type TCookieConsent = 'accepted' | 'rejected';
 
+/**
+ * Runs in <head> before the first paint: when a choice is stored, it adds a rule that hides the
+ * prerendered dialog until React removes it. (A rule, not an attribute on <html>: React resets
+ * <html>'s attributes when it hydrates.) The dialog is in the prerendered HTML so that a first
+ * visit paints it with the page, not a moment later.
+ */
+export const COOKIE_CONSENT_SCRIPT = `try{var c=localStorage.getItem(${JSON.stringify(COOKIE_CONSENT_KEY)});if(c==='accepted'||c==='rejected'){var s=document.createElement('style');s.textContent='.kc-cookie-dialog{display:none}';document.head.appendChild(s)}}catch(e){}`;
+
 export function readCookieConsent(): TCookieConsent | undefined {
   try {
     const value = window.localStorage.getItem(COOKIE_CONSENT_KEY);
@@ -24,7 +32,7 @@ export function readCookieConsent(): TCookieConsent | undefined {
 export function CookieDialog() {
   const { t } = useTranslation('layout');
   const titleId = useId();
-  const [open, setOpen] = useState(false);
+  const [open, setOpen] = useState(true);
   useEffect(() => setOpen(readCookieConsent() === undefined), []);
   if (!open) return null;
   const choose = (consent: TCookieConsent) => {
