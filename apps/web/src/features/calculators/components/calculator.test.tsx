@@ -127,7 +127,7 @@ describe('Calculator: linked fields', () => {
     await retype('bancoInteres', '2,5');
     expect(input('bancoInteres')!.getAttribute('aria-invalid')).not.toBe('true');
     await userEvent.click(screen.getByRole('button', { name: 'Calcular' }));
-    expect(await screen.findByText('Banco al 2,5 %', { selector: 'text' })).toBeTruthy();
+    expect(await screen.findByText('Banco al 2,5 %', { selector: 'tspan' })).toBeTruthy();
   });
 });
 

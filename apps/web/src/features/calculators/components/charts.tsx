@@ -16,6 +16,20 @@ export function useChartLabel() {
 
 const BAR_AREA = { top: 28, bottom: 200, width: 360 };
 
+/** About the characters of 12 px text that fit under a bar (a third of the chart's width). */
+const LABEL_LINE_CHARS = 17;
+
+/** Splits a bar's label into lines at spaces, so neighbouring labels never run into each other. */
+export function wrapLabel(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const word of text.split(' ')) {
+    const last = lines.at(-1);
+    if (last !== undefined && `${last} ${word}`.length <= maxChars) lines[lines.length - 1] = `${last} ${word}`;
+    else lines.push(word);
+  }
+  return lines;
+}
+
 /**
  * Bank, fund and KC as three bars (SVG, so it is in the prerendered HTML). The bars grow in
  * 280 ms when they appear and move in 280 ms when the figures change, unless the user asks for
@@ -37,7 +51,7 @@ export function ComparisonChart({ chart, years }: { chart: TChartItem[]; years: 
   return (
     <figure className="kc-calc-figure">
       <svg
-        viewBox={`0 0 ${BAR_AREA.width} 240`}
+        viewBox={`0 0 ${BAR_AREA.width} 256`}
         width="100%"
         role="img"
         aria-labelledby={titleId}
@@ -74,7 +88,11 @@ export function ComparisonChart({ chart, years }: { chart: TChartItem[]; years: 
                 {formatMoney(item.value)}
               </text>
               <text x={x + barWidth / 2} y={BAR_AREA.bottom + 20} textAnchor="middle" fontSize="12" fill="#212529">
-                {label(item.itemLabel)}
+                {wrapLabel(label(item.itemLabel), LABEL_LINE_CHARS).map((line, lineIndex) => (
+                  <tspan key={`${lineIndex}-${line}`} x={x + barWidth / 2} dy={lineIndex === 0 ? 0 : 15}>
+                    {line}
+                  </tspan>
+                ))}
               </text>
             </g>
           );
