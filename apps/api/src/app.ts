@@ -2,9 +2,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
 import formbody from '@fastify/formbody';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
+import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
@@ -91,7 +92,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // Requests are validated by zod; responses written by fast-json-stringify from the same zod
+  // schemas, checked against zod outside production (lib/response-serializer.ts).
+  app.setSerializerCompiler(responseSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
   app.decorate('db', deps.db);
   app.decorate('config', config);
   const transport =
@@ -103,9 +106,6 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
-  app.addHook('onSend', async (request, reply) => {
-    reply.header('x-request-id', request.id);
-  });
 
   await app.register(languagePlugin);
   registerErrorHandling(app);

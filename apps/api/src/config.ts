@@ -13,6 +13,8 @@ const ZConfig = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// URL')
     .optional(),
+  /** Connections the API keeps to PostgreSQL (ignored with PGlite). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./var'),
   PUBLIC_URL: z.url().default('http://localhost:3000'),
   SMTP_URL: z
@@ -40,6 +42,12 @@ const ZConfig = z.object({
    * client), `true` trusts all, or a comma-separated list of addresses/CIDRs, or a hop count.
    */
   TRUST_PROXY: z.string().optional(),
+  /**
+   * How long a process may reuse a validated bearer token without looking it up again, in
+   * milliseconds; 0 turns the cache off. Revocations made through this process apply at once;
+   * made by another process, within this bound (docs/decisions/0008-session-cache.md).
+   */
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -8,7 +8,7 @@ import { seedDemo } from './db/seed/demo.ts';
 /** Opens the configured database, migrates it, seeds demo data outside production, builds the app. */
 export async function createRuntime(config: TConfig): Promise<{ app: FastifyInstance; database: TDatabase }> {
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: path.join(config.dataDir, 'pglite') },
+    config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   try {
     await migrate(database.db);

@@ -1,10 +1,11 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect } from 'kysely';
+import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { PreparingClient } from './preparing-client.ts';
 import type { Database } from './schema.ts';
 
 export type TDb = Kysely<Database>;
@@ -39,6 +40,7 @@ export interface TDatabase {
 export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase> {
   if (options.url) {
     const pool = new pg.Pool({
+      Client: PreparingClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
@@ -68,7 +70,11 @@ const provider: MigrationProvider = { getMigrations: async () => migrations };
 
 /** Applies every pending migration; throws with the failing migration's name. */
 export async function migrate(db: TDb): Promise<void> {
-  const migrator = new Migrator({ db, provider });
+  // Kysely looks for its migration tables in every schema unless told which one: with several
+  // schemas in one database (the PostgreSQL tests) it would find another schema's and skip
+  // creating its own. Its tables live in the current schema (first of search_path).
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
+import { sessionCacheOf } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findTokenUser } from '../modules/oauth/repository.ts';
 
@@ -30,15 +31,19 @@ function bearerOf(request: FastifyRequest): string | undefined {
   return scheme?.toLowerCase() === 'bearer' && value ? value : undefined;
 }
 
-/** Bearer token → identity. Tokens work only with the company they were issued for. */
+/**
+ * Bearer token → identity. Tokens work only with the company they were issued for. Valid
+ * sessions are kept for SESSION_CACHE_MS in this process (docs/decisions/0008-session-cache.md).
+ */
 export function registerAuth(app: FastifyInstance): void {
+  const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
   app.decorateRequest('user', undefined);
   app.decorateRequest('tokenHash', undefined);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
     const token = bearerOf(request);
     if (!token) throw new AppError(401, 'unauthorized');
     const tokenHash = hashToken(token);
-    const row = await findTokenUser(app.db, tokenHash);
+    const row = await sessions.resolve(tokenHash, () => findTokenUser(app.db, tokenHash));
     if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
     request.user = { id: row.id, companyId: row.company_id, email: row.email, roles: row.roles };
     request.tokenHash = tokenHash;

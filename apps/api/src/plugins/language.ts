@@ -11,7 +11,8 @@ declare module 'fastify' {
 /** Every request learns its language from Accept-Language before anything else runs. */
 export const languagePlugin = fp(async (app) => {
   app.decorateRequest('language', 'es');
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.language = pickLanguage(request.headers['accept-language']);
+    done();
   });
 });

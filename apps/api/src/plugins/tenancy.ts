@@ -20,15 +20,21 @@ const CACHE_MS = 30_000;
 export function registerTenancy(app: FastifyInstance): void {
   const known = new Map<string, number>();
   app.decorateRequest('companyId', '');
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+  // Callback style: a known company costs no promise.
+  app.addHook('onRequest', (request: FastifyRequest, _reply, done) => {
     const raw = request.headers[COMPANY_HEADER];
     const companyId = (Array.isArray(raw) ? raw[0] : raw)?.trim();
-    if (!companyId) throw new AppError(400, 'companyMissing');
+    if (!companyId) return done(new AppError(400, 'companyMissing'));
     const seen = known.get(companyId);
-    if (seen === undefined || Date.now() - seen > CACHE_MS) {
-      if (!(await companyExists(app.db, companyId))) throw new AppError(400, 'companyUnknown', { companyId: companyId.slice(0, 40) });
-      known.set(companyId, Date.now());
+    if (seen !== undefined && Date.now() - seen <= CACHE_MS) {
+      request.companyId = companyId;
+      return done();
     }
-    request.companyId = companyId;
+    companyExists(app.db, companyId).then((exists) => {
+      if (!exists) return done(new AppError(400, 'companyUnknown', { companyId: companyId.slice(0, 40) }));
+      known.set(companyId, Date.now());
+      request.companyId = companyId;
+      done();
+    }, done);
   });
 }

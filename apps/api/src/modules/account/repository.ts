@@ -53,7 +53,7 @@ export async function updatePasswordHash(db: TExecutor, userId: string, password
     .execute();
 }
 
-/** Revokes every live token of the user except the one making the request. */
+/** Revokes every live token of the user except the one making the request; call `forgetSessions` once committed. */
 export async function revokeOtherTokens(db: TExecutor, userId: string, keepTokenHash: string): Promise<number> {
   const result = await db
     .updateTable('access_tokens')

@@ -13,6 +13,7 @@ import {
 } from '@kc/domain';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
+import { forgetSessions } from '../../lib/session-cache.ts';
 import { requireRoles } from '../../plugins/auth.ts';
 import { findPasswordHash, findUserWithAdvisor, listCompanyUsers, revokeOtherTokens, updatePasswordHash } from './repository.ts';
 
@@ -84,6 +85,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         await updatePasswordHash(tx, user.id, newHash);
         await revokeOtherTokens(tx, user.id, request.tokenHash!);
       });
+      forgetSessions(app.db);
       return { ok: true as const };
     },
   );

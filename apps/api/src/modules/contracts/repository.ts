@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { TContractSearchFilters, TContractSortField, TContractState } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 
@@ -48,16 +48,45 @@ export type TSummaryRow = {
   contract_period_type: string;
 };
 
-/** How many contracts the owner has in each state. */
-export async function countContractsByState(db: TExecutor, owner: TOwner): Promise<Record<string, number>> {
-  const rows = await db
-    .selectFrom('contracts')
-    .select(['state', (eb) => eb.fn.countAll<string>().as('n')])
-    .where('company_id', '=', owner.companyId)
-    .where('user_id', '=', owner.userId)
-    .groupBy('state')
-    .execute();
-  return Object.fromEntries(rows.map((r) => [r.state, Number(r.n)]));
+/**
+ * The dashboard's statement: the owner's count per state and one page (newest first) of their
+ * contracts, in all states or in one ($3), as two JSON columns of one row. Both parts read the
+ * per-owner indexes `contracts_owner_state` / `contracts_owner_date`; the page orders by the
+ * table's columns (k.), not by the text aliases, so the index gives the order. A constant text
+ * (compiled once, prepared once per connection: db/preparing-client.ts).
+ */
+const dashboardSql = (oneState: boolean) => {
+  const owner = 'company_id = $1 AND user_id = $2';
+  const [state, limit, offset] = oneState ? [' AND state = $3', '$4', '$5'] : ['', '$3', '$4'];
+  return `SELECT
+  (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
+     FROM (SELECT state, count(*) AS n FROM contracts WHERE ${owner} GROUP BY state) c) AS counts,
+  (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
+     FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
+                  recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
+                  expiring_date::text AS expiring_date, contract_period_type
+             FROM contracts k WHERE ${owner}${state}
+             ORDER BY k.submission_date DESC, k.id DESC
+             LIMIT ${limit} OFFSET ${offset}) p) AS rows`;
+};
+const DASHBOARD_ALL_STATES = dashboardSql(false);
+const DASHBOARD_ONE_STATE = dashboardSql(true);
+
+/** The dashboard in one round trip: counts per state and one page of the owner's contracts (all states when `state` is undefined). */
+export async function readDashboard(
+  db: TExecutor,
+  options: TOwner & { state?: TContractState | undefined; limit: number; offset: number },
+): Promise<{ counts: Record<string, number>; rows: TSummaryRow[] }> {
+  const { companyId, userId, state, limit, offset } = options;
+  const query =
+    state === undefined
+      ? CompiledQuery.raw(DASHBOARD_ALL_STATES, [companyId, userId, limit, offset])
+      : CompiledQuery.raw(DASHBOARD_ONE_STATE, [companyId, userId, state, limit, offset]);
+  const result = await db.executeQuery<{ counts: Record<string, number> | string; rows: TSummaryRow[] | string }>(query);
+  const row = result.rows[0]!;
+  // PGlite and node-postgres both parse json columns; a driver that did not would hand us text.
+  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
+  return { counts: parse(row.counts), rows: parse(row.rows) };
 }
 
 function filtered(db: TExecutor, options: TListOptions) {

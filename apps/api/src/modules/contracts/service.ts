@@ -35,7 +35,6 @@ import { contractCreatedMail, contractStateMail } from './mail.ts';
 import {
   claimIdempotencyKey,
   completeIdempotencyKey,
-  countContractsByState,
   findContract,
   findIdempotencyKey,
   findPaymentPreferenceOf,
@@ -43,8 +42,8 @@ import {
   insertContract,
   insertContractEvent,
   listContractEvents,
-  listContractPage,
   listContracts,
+  readDashboard,
   releaseIdempotencyKey,
   updateContractState,
   type TContractRowWithOwner,
@@ -66,13 +65,15 @@ const statesOf = (filter: TContractFilter): TContractState[] | undefined => (fil
 
 /** The caller's board: one page of their contracts in a state (or all) and the counters of every state. */
 export async function getDashboard(app: FastifyInstance, caller: TAuthUser, filter: TContractFilter, page: number, size: number): Promise<TDashboardResponse> {
-  const owner = { companyId: caller.companyId, userId: caller.id };
-  // Two queries, not three: the page's total is the counter of its state (or of all), read from
-  // the same per-state counts (bench/README.md, dashboard budget).
-  const [counts, rows] = await Promise.all([
-    countContractsByState(app.db, owner),
-    listContractPage(app.db, { ...owner, states: statesOf(filter), limit: size, offset: page * size }),
-  ]);
+  // One statement: the page's total is the counter of its state (or of all), read from the same
+  // per-state counts (bench/README.md, dashboard budget).
+  const { counts, rows } = await readDashboard(app.db, {
+    companyId: caller.companyId,
+    userId: caller.id,
+    state: filter === 'ALL' ? undefined : filter,
+    limit: size,
+    offset: page * size,
+  });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   const all = CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0);
   const total = filter === 'ALL' ? all : facets[filter];

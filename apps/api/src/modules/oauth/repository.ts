@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { forgetSessions } from '../../lib/session-cache.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -23,14 +24,15 @@ export async function insertAccessToken(
     .execute();
 }
 
-/** Revokes one token by its hash (no error when it does not exist or is already revoked). */
-export async function revokeAccessToken(db: TExecutor, tokenHash: string): Promise<void> {
+/** Revokes one token by its hash (no error when it does not exist or is already revoked); this process forgets it at once. */
+export async function revokeAccessToken(db: Kysely<Database>, tokenHash: string): Promise<void> {
   await db
     .updateTable('access_tokens')
     .set({ revoked_at: new Date() })
     .where('token_hash', '=', tokenHash)
     .where('revoked_at', 'is', null)
     .execute();
+  forgetSessions(db);
 }
 
 /** The current window of a rate-limit key, without counting a hit. */
@@ -43,7 +45,7 @@ export function findTokenUser(db: TExecutor, tokenHash: string) {
   return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 't.company_id as token_company'])
+    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 't.company_id as token_company', 't.expires_at'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { forgetSessions } from '../../lib/session-cache.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -23,7 +24,7 @@ export async function recordLogon(db: TExecutor, userId: string): Promise<void> 
 
 /**
  * Deactivates an account and revokes every token it holds, in one transaction: from then on
- * the account cannot log in and no token of it works.
+ * the account cannot log in and no token of it works (in this process at once, see forgetSessions).
  */
 export async function deactivateUser(db: Kysely<Database>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
@@ -36,4 +37,5 @@ export async function deactivateUser(db: Kysely<Database>, userId: string): Prom
       .where('revoked_at', 'is', null)
       .execute();
   });
+  forgetSessions(db);
 }

@@ -1,0 +1,36 @@
+import { createHash } from 'node:crypto';
+import pg from 'pg';
+
+/** Distinct statements named per process; past this, new ones run unnamed (memory bound on both sides). */
+const MAX_NAMED = 2000;
+const names = new Map<string, string>();
+
+/** A stable name for a statement's text, or undefined once the bound is reached. */
+export function statementName(text: string): string | undefined {
+  let name = names.get(text);
+  if (name === undefined && names.size < MAX_NAMED) {
+    name = `kc_${createHash('sha1').update(text).digest('base64url')}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * node-postgres client that runs every parameterised statement as a named prepared statement,
+ * so PostgreSQL parses and plans it once per connection instead of on every call (the planning
+ * of the dashboard's statement cost ≈ 5× its execution; bench/README.md). Statements without
+ * parameters (migrations, several statements in one text) keep the simple protocol. Kysely
+ * parameterises every value, so one text is one statement shape.
+ */
+export class PreparingClient extends pg.Client {
+  // node-postgres overloads `query` many ways; this forwards all of them and only adds a name.
+  override query(...args: unknown[]): never {
+    const query = super.query.bind(this) as unknown as (...a: unknown[]) => never;
+    const [text, values] = args;
+    if (typeof text === 'string' && Array.isArray(values) && values.length > 0 && args.length === 2) {
+      const name = statementName(text);
+      if (name) return query({ name, text, values });
+    }
+    return query(...args);
+  }
+}

@@ -1,0 +1,82 @@
+import type { TDb } from '../db/database.ts';
+
+/** What a valid bearer token resolves to (docs/decisions/0008-session-cache.md). */
+export interface TSession {
+  id: string;
+  company_id: string;
+  email: string;
+  roles: string[];
+  token_company: string;
+  expires_at: Date;
+}
+
+interface TEntry {
+  session: TSession;
+  /** Epoch ms after which the entry is not used: the cache's bound or the token's expiry, whichever is first. */
+  until: number;
+}
+
+/** Entries beyond this are not added (memory bound; a full cache only means more lookups). */
+const MAX_ENTRIES = 50_000;
+
+/**
+ * A short-lived, per-process memory of token hash → session, so that an authenticated request
+ * need not look the token up on every call. Only valid sessions are kept, each for at most
+ * `ttlMs` and never past the token's expiry. Every revocation made through this process empties
+ * it at once (`forgetSessions`); a revocation made by another process takes effect here within
+ * `ttlMs`.
+ */
+export class SessionCache {
+  private readonly entries = new Map<string, TEntry>();
+  /** Bumped by every revocation: a lookup that started before one is not stored. */
+  private generation = 0;
+
+  constructor(private readonly ttlMs: number) {}
+
+  /** The cached session of a token hash, or the result of `load` (stored only if valid and no revocation happened meanwhile). */
+  async resolve(tokenHash: string, load: () => Promise<TSession | undefined>): Promise<TSession | undefined> {
+    const now = Date.now();
+    const hit = this.entries.get(tokenHash);
+    if (hit) {
+      if (hit.until > now) return hit.session;
+      this.entries.delete(tokenHash);
+    }
+    const started = this.generation;
+    const session = await load();
+    if (session && this.ttlMs > 0 && started === this.generation && this.entries.size < MAX_ENTRIES) {
+      const until = Math.min(Date.now() + this.ttlMs, new Date(session.expires_at).getTime());
+      this.entries.set(tokenHash, { session, until });
+    }
+    return session;
+  }
+
+  /** Forgets every cached session (after a logout, password change or deactivation has committed). */
+  clear(): void {
+    this.generation += 1;
+    this.entries.clear();
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+}
+
+/** One cache per database handle, so a revocation through that handle reaches every app using it. */
+const caches = new WeakMap<TDb, SessionCache>();
+
+export function sessionCacheOf(db: TDb, ttlMs: number): SessionCache {
+  let cache = caches.get(db);
+  if (!cache) {
+    cache = new SessionCache(ttlMs);
+    caches.set(db, cache);
+  }
+  return cache;
+}
+
+/**
+ * Call after any revocation of tokens (or deactivation of a user) has been committed on `db`:
+ * from then on no request in this process is served from a session cached before it.
+ */
+export function forgetSessions(db: TDb): void {
+  caches.get(db)?.clear();
+}
