@@ -1,27 +1,17 @@
-// `npm run bench`: page weight of the built web app, and the API's /api/health against a bare
-// Fastify hello-world started by this script, measured in the same run on this machine.
+// `npm run bench`: the calculator engine, the API's /api/health against a bare Fastify
+// hello-world started by this script (same run, same machine), and the first-load JavaScript of
+// the budgeted pages measured in Chromium (page-weight.ts).
 import path from 'node:path';
 import Fastify from 'fastify';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { measure } from './http-load.ts';
-import { firstLoadJs } from './page-weight.ts';
+import { measureFirstLoad, printFirstLoad, webBuildDir } from './page-weight.ts';
 
-const KB = 1024;
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 
 function line(label: string, value: string) {
   console.log(`${label.padEnd(48)} ${value}`);
-}
-
-console.log('— Page weight (first-load JavaScript, gzip -9) —');
-for (const [label, page] of [
-  ['landing /web/', ''],
-  ['FAQ /web/home/info/question-and-answers', 'home/info/question-and-answers'],
-  ['calculator /web/home/calculadoras/jubilacion', 'home/calculadoras/jubilacion'],
-] as const) {
-  const { files, gzipBytes } = firstLoadJs(page);
-  line(label, `${(gzipBytes / KB).toFixed(1)} KB in ${files} files`);
 }
 
 // Calculators (issue 4): one engine recompute, budget < 1 ms.
@@ -44,6 +34,7 @@ const config = loadConfig({
   DATA_DIR: path.resolve(import.meta.dirname, '../var/bench'),
   SEED_DEMO: 'true',
   MAIL_POLL_MS: '0',
+  WEB_DIR: webBuildDir,
 });
 const { app } = await createRuntime(config);
 await app.listen({ port: 0, host: '127.0.0.1' });
@@ -54,6 +45,9 @@ const health = await measure(`${apiUrl}/api/health`, { seconds });
 line('bare Fastify hello-world', `${hello.requestsPerSecond} req/s, p99 ${hello.p99Ms} ms`);
 line('KC /api/health', `${health.requestsPerSecond} req/s, p99 ${health.p99Ms} ms, errors ${health.errors + health.non2xx}`);
 line('ratio /api/health ÷ hello-world', `${((health.requestsPerSecond / hello.requestsPerSecond) * 100).toFixed(1)} %`);
+
+console.log('\n— Page weight (first-load JavaScript in Chromium, gzip -9) —');
+printFirstLoad(await measureFirstLoad(apiUrl), line);
 
 await app.close();
 await bare.close();
