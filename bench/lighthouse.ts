@@ -1,27 +1,15 @@
 // `npm run bench:lighthouse -w @kc/bench`: Lighthouse 12 (mobile profile, simulated
 // throttling) on the built product, in Debian's Chromium, median of three runs per page.
 // Needs a build (`npm run build`); starts the server itself on a loopback port.
-import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createRuntime } from '../apps/api/src/runtime.ts';
+import { serveProduct } from './serve-product.ts';
 
 const PAGES = ['', 'home/info/question-and-answers', 'home/calculadoras/jubilacion'];
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: path.resolve(import.meta.dirname, '../var/bench-lighthouse'),
-  SEED_DEMO: 'true',
-  MAIL_POLL_MS: '0',
-  ...(process.env['KC_WEB_BUILD_DIR'] ? { WEB_DIR: path.resolve(import.meta.dirname, '../apps/web', process.env['KC_WEB_BUILD_DIR'], 'client') } : {}),
-});
-const { app } = await createRuntime(config);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const product = await serveProduct('bench-lighthouse');
+const origin = product.origin;
 
 const chrome = await chromeLauncher.launch({
   chromePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
@@ -54,5 +42,5 @@ try {
   }
 } finally {
   chrome.kill();
-  await app.close();
+  await product.close();
 }

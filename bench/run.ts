@@ -1,12 +1,10 @@
 // `npm run bench`: the calculator engine, the API's /api/health against a bare Fastify
 // hello-world started by this script (same run, same machine), and the first-load JavaScript of
 // the budgeted pages measured in Chromium (page-weight.ts).
-import path from 'node:path';
 import Fastify from 'fastify';
-import { loadConfig } from '../apps/api/src/config.ts';
-import { createRuntime } from '../apps/api/src/runtime.ts';
 import { measure } from './http-load.ts';
-import { measureFirstLoad, printFirstLoad, webBuildDir } from './page-weight.ts';
+import { measureFirstLoad, printFirstLoad } from './page-weight.ts';
+import { serveProduct } from './serve-product.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 5);
 
@@ -27,18 +25,8 @@ bare.get('/', async () => ({ hello: 'world' }));
 await bare.listen({ port: 0, host: '127.0.0.1' });
 const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}/`;
 
-const config = loadConfig({
-  ...process.env,
-  NODE_ENV: 'production',
-  LOG_LEVEL: 'warn',
-  DATA_DIR: path.resolve(import.meta.dirname, '../var/bench'),
-  SEED_DEMO: 'true',
-  MAIL_POLL_MS: '0',
-  WEB_DIR: webBuildDir,
-});
-const { app } = await createRuntime(config);
-await app.listen({ port: 0, host: '127.0.0.1' });
-const apiUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+const product = await serveProduct('bench');
+const apiUrl = product.origin;
 
 const hello = await measure(bareUrl, { seconds });
 const health = await measure(`${apiUrl}/api/health`, { seconds });
@@ -49,5 +37,5 @@ line('ratio /api/health ÷ hello-world', `${((health.requestsPerSecond / hello.r
 console.log('\n— Page weight (first-load JavaScript in Chromium, gzip -9) —');
 printFirstLoad(await measureFirstLoad(apiUrl), line);
 
-await app.close();
+await product.close();
 await bare.close();

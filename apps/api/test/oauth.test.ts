@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ZTokenResponse } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
-import { login } from './helpers/accounts.ts';
+import { login, revokeToken } from './helpers/accounts.ts';
 import { deactivateUser } from '../src/modules/users/repository.ts';
 import { hashSecret } from '../src/lib/password.ts';
 
@@ -146,12 +146,7 @@ describe.each(DB_KINDS)('oauth on %s', (kind) => {
   it('revokes a token at logout: it then gets 401', async () => {
     const { access_token } = (await login(t.app, { username: 'agent@kc.example', password: PASSWORD })).json();
     expect((await identity(access_token)).statusCode).toBe(200);
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: access_token, client_id: 'kc-mobile', client_secret: 'kc-mobile-secret' }).toString(),
-    });
+    const revoke = await revokeToken(t.app, access_token);
     expect(revoke.statusCode).toBe(200);
     expect(revoke.headers['cache-control']).toBe('no-store');
     const after = await identity(access_token);

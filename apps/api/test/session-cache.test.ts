@@ -5,7 +5,7 @@ import { hashToken } from '../src/lib/tokens.ts';
 import { deactivateUser } from '../src/modules/users/repository.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { tokenFor } from './helpers/auth.ts';
-import { login } from './helpers/accounts.ts';
+import { login, revokeToken } from './helpers/accounts.ts';
 
 const session = (expiresInMs = 3_600_000): TSession => ({
   id: 'u1',
@@ -104,12 +104,7 @@ describe.each(DB_KINDS)('session cache and revocation on %s', (kind) => {
   it('refuses a token at once after logout through this process', async () => {
     const { access_token } = (await login(t.app, { username: 'investor@kc.example', password: DEMO_PASSWORD })).json();
     expect((await me(t, access_token)).statusCode).toBe(200);
-    const revoke = await t.app.inject({
-      method: 'POST',
-      url: '/oauth/revoke',
-      headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
-      payload: new URLSearchParams({ token: access_token, client_id: 'kc-mobile', client_secret: 'kc-mobile-secret' }).toString(),
-    });
+    const revoke = await revokeToken(t.app, access_token);
     expect(revoke.statusCode).toBe(200);
     expect((await me(t, access_token)).statusCode).toBe(401);
   });

@@ -75,3 +75,13 @@ export function login(app: FastifyInstance, fields: Record<string, string>, head
     }).toString(),
   });
 }
+
+/** POST /oauth/revoke (logout) for a token, as the mobile client. */
+export function revokeToken(app: FastifyInstance, token: string) {
+  return app.inject({
+    method: 'POST',
+    url: '/oauth/revoke',
+    headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({ token, client_id: 'kc-mobile', client_secret: 'kc-mobile-secret' }).toString(),
+  });
+}
