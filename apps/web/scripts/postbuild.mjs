@@ -29,18 +29,15 @@ function stylesheetsFirst(dir) {
     else if (entry.name.endsWith('.html')) {
       const html = fs.readFileSync(full, 'utf8');
       const preloads = html.match(modulepreload) ?? [];
-      const sheets = [...html.matchAll(stylesheet)];
-      if (preloads.length === 0 || sheets.length === 0) continue;
-      const last = sheets.at(-1);
+      const withoutPreloads = html.replace(modulepreload, '');
+      const last = [...withoutPreloads.matchAll(stylesheet)].at(-1);
+      if (preloads.length === 0 || !last) continue;
       const at = last.index + last[0].length;
-      const moved = html.slice(0, at) + preloads.join('') + html.slice(at);
-      // Remove the originals (they all sit before the stylesheets).
-      let removed = 0;
-      fs.writeFileSync(full, moved.replace(modulepreload, (tag) => (removed++ < preloads.length ? '' : tag)));
+      fs.writeFileSync(full, withoutPreloads.slice(0, at) + preloads.join('') + withoutPreloads.slice(at));
     }
   }
 }
-if (!process.env.KC_NO_CSS_FIRST) stylesheetsFirst(client);
+stylesheetsFirst(client);
 
 const compressible = /\.(js|css|html|svg|json|txt|xml|webmanifest)$/;
 function walk(dir) {

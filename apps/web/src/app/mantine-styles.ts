@@ -1,16 +1,14 @@
 // Mantine CSS per component (stack-notes, gotcha 3), linked only by the routes inside the
-// Mantine shell. Add a component's CSS here when a screen starts using it.
+// Mantine shell. Add a component's CSS here when a screen starts using it (and the CSS of the
+// components it is built from: PasswordInput's toggle is an ActionIcon).
 import '@mantine/core/styles/ActionIcon.css';
 import '@mantine/core/styles/Alert.css';
 import '@mantine/core/styles/Anchor.css';
-import '@mantine/core/styles/Burger.css';
 import '@mantine/core/styles/Button.css';
 import '@mantine/core/styles/Card.css';
-import '@mantine/core/styles/Center.css';
 import '@mantine/core/styles/Checkbox.css';
 import '@mantine/core/styles/CloseButton.css';
 import '@mantine/core/styles/Container.css';
-import '@mantine/core/styles/Flex.css';
 import '@mantine/core/styles/Grid.css';
 import '@mantine/core/styles/Group.css';
 import '@mantine/core/styles/Input.css';
@@ -23,14 +21,12 @@ import '@mantine/core/styles/Text.css';
 import '@mantine/core/styles/Title.css';
 import '@mantine/core/styles/UnstyledButton.css';
 import '@mantine/core/styles/VisuallyHidden.css';
-import '@mantine/core/styles/Slider.css';
 import '@mantine/core/styles/Badge.css';
 import '@mantine/core/styles/Divider.css';
 import '@mantine/core/styles/ModalBase.css';
 import '@mantine/core/styles/Modal.css';
 import '@mantine/core/styles/Overlay.css';
 import '@mantine/core/styles/PasswordInput.css';
-import '@mantine/core/styles/Fieldset.css';
 import '@mantine/core/styles/Combobox.css';
 import '@mantine/core/styles/Popover.css';
 import '@mantine/core/styles/ScrollArea.css';

@@ -14,7 +14,7 @@ const englishFiles = import.meta.glob<{ default: TBundle }>('../locales/en/{layo
 
 type TBundle = Record<string, unknown>;
 /** English texts: the bundle itself, or how to fetch it. */
-export type TEnglish = TBundle | (() => Promise<{ default: TBundle }>);
+type TEnglish = TBundle | (() => Promise<{ default: TBundle }>);
 
 const namespaceOf = (file: string) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? file;
 
@@ -22,11 +22,8 @@ const namespaceOf = (file: string) => /\/([\w-]+)\.json$/.exec(file)?.[1] ?? fil
 const pendingEnglish = new Map<string, () => Promise<{ default: TBundle }>>();
 for (const [file, load] of Object.entries(englishFiles)) pendingEnglish.set(namespaceOf(file), load);
 
-export function buildResources(): Resource {
-  const resources: Resource = { es: {}, en: {} };
-  for (const [file, module] of Object.entries(spanishFiles)) resources['es'] = { ...resources['es'], [namespaceOf(file)]: module.default };
-  return resources;
-}
+/** The root's own namespaces, in Spanish. */
+const rootSpanish: Resource[string] = Object.fromEntries(Object.entries(spanishFiles).map(([file, module]) => [namespaceOf(file), module.default]));
 
 async function loadEnglish(namespace: string): Promise<void> {
   const load = pendingEnglish.get(namespace);
@@ -65,12 +62,12 @@ export const LANGUAGE_STORAGE_KEY = 'kc.language';
 
 export const i18n = i18next.createInstance();
 void i18n.use(initReactI18next).init({
-  resources: buildResources(),
+  resources: { es: rootSpanish, en: {} },
   lng: DEFAULT_LANGUAGE,
   fallbackLng: DEFAULT_LANGUAGE,
   supportedLngs: [...LANGUAGES],
   defaultNS: 'layout',
-  ns: Object.keys(buildResources()[DEFAULT_LANGUAGE] ?? {}),
+  ns: Object.keys(rootSpanish),
   interpolation: { escapeValue: false },
   initAsync: false,
   returnNull: false,

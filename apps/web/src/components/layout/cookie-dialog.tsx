@@ -48,13 +48,13 @@ export function CookieDialog() {
       <h2 className="kc-h5" id={titleId}>
         {t('cookieDialog.title')}
       </h2>
-      <p className="kc-text kc-text-sm" style={{ marginTop: 'var(--mantine-spacing-xs)' }}>
+      <p className="kc-text kc-text-sm kc-mt-xs">
         {t('cookieDialog.text')}{' '}
         <Link className="kc-link" to={paths.cookies.href()}>
           {t('cookieDialog.policyLink')}
         </Link>
       </p>
-      <div className="kc-group" style={{ marginTop: 'var(--mantine-spacing-md)', ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
+      <div className="kc-group kc-mt-md" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
         <Button onClick={() => choose('accepted')}>{t('cookieDialog.accept')}</Button>
         <Button variant="outline" onClick={() => choose('rejected')}>
           {t('cookieDialog.reject')}

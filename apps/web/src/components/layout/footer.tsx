@@ -38,7 +38,7 @@ export function Footer() {
             </Link>
           </nav>
         </div>
-        <p className="kc-text kc-text-sm kc-dimmed" style={{ marginTop: 'var(--mantine-spacing-xl)' }}>
+        <p className="kc-text kc-text-sm kc-dimmed kc-mt-xl">
           <span suppressHydrationWarning>{t('footer.copyright', { year })}</span> {t('footer.allRightsReserved')}
         </p>
       </div>
