@@ -2,11 +2,15 @@
 // throttling) on the built product, in Debian's Chromium, median of three runs per page.
 // Needs a build (`npm run build`); starts the server itself on a loopback port.
 import * as chromeLauncher from 'chrome-launcher';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { serveProduct } from './serve-product.ts';
 
 const PAGES = ['', 'home/info/question-and-answers', 'home/calculadoras/jubilacion'];
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
+// LIGHTHOUSE_SAVE=<folder> keeps every report as JSON, to read the metrics and the trace.
+const SAVE = process.env['LIGHTHOUSE_SAVE'];
+if (SAVE) mkdirSync(SAVE, { recursive: true });
 
 const product = await serveProduct('bench-lighthouse');
 const origin = product.origin;
@@ -30,6 +34,7 @@ try {
         onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
       });
       const lhr = result!.lhr;
+      if (SAVE) writeFileSync(`${SAVE}/${page.replaceAll('/', '_') || 'landing'}-${i}.json`, JSON.stringify(lhr));
       for (const c of ['performance', 'accessibility', 'best-practices', 'seo']) scores[c]!.push(Math.round((lhr.categories[c]?.score ?? 0) * 100));
       scores['fcp']!.push(Math.round(lhr.audits['first-contentful-paint']?.numericValue ?? 0));
       scores['lcp']!.push(Math.round(lhr.audits['largest-contentful-paint']?.numericValue ?? 0));

@@ -1,4 +1,5 @@
-import { COMPANY_HEADER, DEFAULT_COMPANY_ID, extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain';
+import { extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain/errors/extract-error-message.ts';
+import { COMPANY_HEADER, DEFAULT_COMPANY_ID } from '@kc/domain/http/headers.ts';
 import { currentLanguage } from './i18n.ts';
 
 /**

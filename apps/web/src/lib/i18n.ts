@@ -1,6 +1,6 @@
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@kc/domain';
+import { DEFAULT_LANGUAGE, LANGUAGES, type TLanguage } from '@kc/domain/i18n/language.ts';
 
 /**
  * i18next, initialised synchronously (stack-notes, gotcha 7) so prerendered pages carry their

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@kc/domain';
+import { paths } from '@kc/domain/http/paths.ts';
 import { Button } from '../light/button.tsx';
 import './layout.css';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { paths } from '@kc/domain';
+import { paths } from '@kc/domain/http/paths.ts';
 import './layout.css';
 
 /** About us, quick links (terms, contact), the legal pages and the copyright with the current year. */

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES } from '@kc/domain';
+import { LANGUAGES } from '@kc/domain/i18n/language.ts';
 import { changeLanguage } from '../../lib/i18n.ts';
 import { Button } from '../light/button.tsx';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
-import { paths } from '@kc/domain';
+import { paths } from '@kc/domain/http/paths.ts';
 import { useSession } from '../../lib/session.ts';
 import { Button, ButtonLink } from '../light/button.tsx';
 import { LanguageSwitch } from './language-switch.tsx';

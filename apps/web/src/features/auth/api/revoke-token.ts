@@ -1,4 +1,4 @@
-import { accountsApiPaths } from '@kc/domain';
+import { accountsApiPaths } from '@kc/domain/accounts/api-paths.ts';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { WEB_OAUTH_CLIENT } from '../lib/oauth-client.ts';
 

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@kc/domain';
+import { paths } from '@kc/domain/http/paths.ts';
 import { announceSessionEnding, clearSession, getSession } from '../../../lib/session.ts';
 import { revokeToken } from '../api/revoke-token.ts';
 

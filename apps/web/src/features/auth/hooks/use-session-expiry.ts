@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { getSessionRemainingMs, paths } from '@kc/domain';
+import { getSessionRemainingMs } from '@kc/domain/accounts/session-time.ts';
+import { paths } from '@kc/domain/http/paths.ts';
 import { setUnauthorizedHandler } from '../../../lib/api-client.ts';
 import { announceSessionEnding, clearSession, useSession } from '../../../lib/session.ts';
 
