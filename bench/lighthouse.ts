@@ -6,7 +6,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import lighthouse from 'lighthouse';
 import { serveProduct } from './serve-product.ts';
 
-const PAGES = ['', 'home/info/question-and-answers', 'home/calculadoras/jubilacion'];
+// LIGHTHOUSE_PAGES=a,b (paths under /web/) measures other pages than the three budgeted ones.
+const PAGES = process.env['LIGHTHOUSE_PAGES']?.split(',') ?? ['', 'home/info/question-and-answers', 'home/calculadoras/jubilacion'];
 const RUNS = Number(process.env['LIGHTHOUSE_RUNS'] ?? 3);
 // LIGHTHOUSE_SAVE=<folder> keeps every report as JSON, to read the metrics and the trace.
 const SAVE = process.env['LIGHTHOUSE_SAVE'];
