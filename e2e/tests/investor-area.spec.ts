@@ -65,6 +65,30 @@ test.describe('investor area', () => {
     await expect(pager.getByRole('button', { name: /^Página \d+$/ })).toHaveCount(Math.min(5, Math.ceil(all / 10)));
   });
 
+  test("a failing board says 'Error en la operación' and Reintentar loads it", async ({ page, consoleErrors }) => {
+    await loginAs(page, INVESTOR);
+    // The API answers 500 until the server is 'back'.
+    let serverDown = true;
+    await page.route('**/api/dashboard/**', (route) =>
+      serverDown ? route.fulfill({ status: 500, contentType: 'application/problem+json', body: '{"status":500}' }) : route.fallback(),
+    );
+    await gotoApp(page, 'dashboard');
+    // Two quiet retries first (lib/query-client.ts), then the error state.
+    const alert = page.getByRole('alert').filter({ hasText: 'Error en la operación' });
+    await expect(alert).toBeVisible({ timeout: 15_000 });
+    await expect(table(page)).toHaveCount(0);
+    await expect(page.getByText('No ha contratado ningun producto')).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    serverDown = false;
+    await alert.getByRole('button', { name: 'Reintentar' }).click();
+    await expect(rows(page)).toHaveCount(10);
+    await expect(alert).toHaveCount(0);
+    // The browser logs each 500 it was made to see; exactly the three attempts, nothing else.
+    expect(consoleErrors.filter((e) => e.includes('status of 500'))).toHaveLength(3);
+    consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('status of 500')));
+  });
+
   test('archive and recover ask first: nothing happens on No, Si does it', async ({ page }) => {
     await loginAs(page, INVESTOR);
     await gotoApp(page, 'dashboard');
