@@ -12,6 +12,30 @@ async function counter(page: Page, label: string): Promise<number> {
   return Number(/\((\d+)\)/.exec((await button.textContent()) ?? '')?.[1]);
 }
 
+/** 'rgb(a, b, c)' or 'rgba(a, b, c, d)' as numbers. */
+const rgba = (css: string): number[] => {
+  const [r = 0, g = 0, b = 0, a = 1] = (/rgba?\(([^)]+)\)/.exec(css)?.[1] ?? '').split(',').map(Number);
+  return [r, g, b, a];
+};
+
+/** A translucent colour painted over an opaque one, as 'rgb(…)'. */
+function over(top: string, below: string): string {
+  const [r, g, b, a] = rgba(top);
+  const [r2, g2, b2] = rgba(below);
+  const mix = (x: number, y: number) => Math.round(x * a! + y! * (1 - a!));
+  return `rgb(${mix(r!, r2!)}, ${mix(g!, g2!)}, ${mix(b!, b2!)})`;
+}
+
+/** WCAG 2.1 contrast ratio of two opaque colours. */
+function contrastRatio(one: string, two: string): number {
+  const luminance = (css: string) => {
+    const [r, g, b] = rgba(css).map((v) => v / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+    return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+  };
+  const [light, dark] = [luminance(one), luminance(two)].sort((x, y) => y - x);
+  return (light! + 0.05) / (dark! + 0.05);
+}
+
 const table = (page: Page) => page.getByRole('table');
 const rows = (page: Page) => table(page).locator('tbody tr');
 
@@ -63,6 +87,35 @@ test.describe('investor area', () => {
     await filters.getByRole('button', { name: /^Todos/ }).click();
     await expect(rows(page)).toHaveCount(10);
     await expect(pager.getByRole('button', { name: /^Página \d+$/ })).toHaveCount(Math.min(5, Math.ceil(all / 10)));
+  });
+
+  test('Mantine screens are drawn with their styles: filled buttons, inline checkbox labels, striped tables', async ({ page }) => {
+    // Each component's CSS must follow the CSS of what it is built from (app/mantine-styles.ts);
+    // in the wrong order a Button kept UnstyledButton's transparent background.
+    await gotoApp(page, 'user/login');
+    const form = page.locator('form');
+    const submit = form.getByRole('button', { name: 'Iniciar sesión' });
+    await expect(submit).toHaveCSS('background-color', 'rgb(31, 107, 58)');
+    await expect(submit).toHaveCSS('color', 'rgb(255, 255, 255)');
+    const box = await form.getByLabel('Recordarme').boundingBox();
+    const label = await form.getByText('Recordarme', { exact: true }).boundingBox();
+    expect(label!.x).toBeGreaterThanOrEqual(box!.x + box!.width);
+    expect(Math.abs(label!.y + label!.height / 2 - (box!.y + box!.height / 2))).toBeLessThan(box!.height);
+
+    await loginAs(page, INVESTOR);
+    await gotoApp(page, 'dashboard');
+    await expect(rows(page)).toHaveCount(10);
+    const odd = await rows(page).nth(0).evaluate((row) => getComputedStyle(row).backgroundColor);
+    const even = await rows(page).nth(1).evaluate((row) => getComputedStyle(row).backgroundColor);
+    expect(odd).not.toBe(even);
+    // The state pill's text is readable: WCAG AA contrast against the pill (its tint over the row).
+    const pill = rows(page).nth(0).getByText('Nuevo', { exact: true });
+    await expect(pill).toBeVisible();
+    const colours = await pill.evaluate((label) => {
+      const root = label.closest('.mantine-Badge-root')!;
+      return { text: getComputedStyle(label).color, pill: getComputedStyle(root).backgroundColor, row: getComputedStyle(root.closest('tr')!).backgroundColor };
+    });
+    expect(contrastRatio(colours.text, over(colours.pill, over(colours.row, 'rgb(255, 255, 255)')))).toBeGreaterThanOrEqual(4.5);
   });
 
   test("a failing board says 'Error en la operación' and Reintentar loads it", async ({ page, consoleErrors }) => {

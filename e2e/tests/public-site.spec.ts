@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Page, Route } from '@playwright/test';
@@ -29,10 +30,14 @@ const PAGES: { url: string; heading: (c: (typeof copy)['es']) => string }[] = [
   { url: 'home/info/comerciales', heading: (c) => c.content.salesFaq.title },
 ];
 
-let addressCounter = 0;
-/** Sends this page's contact submissions from an address of its own, so rate limits of other tests do not apply. */
+/**
+ * Sends this page's contact submissions from an address of its own, so rate limits of other
+ * tests do not apply: a random one of the IPv6 documentation range (2001:db8::/32). Workers run
+ * in parallel, so the address must not depend on the clock or a per-worker counter.
+ */
 async function ownClientAddress(page: Page): Promise<void> {
-  const address = `198.51.100.${(Date.now() % 200) + ++addressCounter}`;
+  const [a, b, c] = Array.from(randomBytes(6).toString('hex').match(/.{4}/g)!);
+  const address = `2001:db8:${a}:${b}:${c}::1`;
   await page.route('**/api/contact', (route: Route) =>
     route.continue({ headers: { ...route.request().headers(), 'x-forwarded-for': address } }),
   );

@@ -141,7 +141,7 @@ export function PaymentMethods({ userId }: { userId: string }) {
                       </Text>
                       <Button
                         size="xs"
-                        color="green.9"
+                        color="kc"
                         loading={remove.isPending}
                         onClick={() => remove.mutate(p.id, { onSettled: () => setConfirming(undefined) })}
                       >

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Container, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Container, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { PaginatedList, type TColumn } from '../../../components/ui/paginated-list/paginated-list.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useUsers, USER_LIST_PAGE_SIZE } from '../api/get-users.ts';
+import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 
 type TUser = TUserListPage['content'][number];
 
@@ -51,9 +52,9 @@ function UserTable() {
     {
       label: t('users.status'),
       render: (u) => (
-        <Badge variant="light" color={u.isDeleted ? 'red.9' : u.isActive ? 'green.9' : 'gray.8'}>
+        <StatusBadge tone={u.isDeleted ? 'red' : u.isActive ? 'green' : 'gray'}>
           {u.isDeleted ? t('users.deleted') : u.isActive ? t('users.active') : t('users.inactive')}
-        </Badge>
+        </StatusBadge>
       ),
     },
   ];

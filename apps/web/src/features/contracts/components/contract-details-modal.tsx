@@ -54,7 +54,7 @@ function ConfirmAction({ action, onYes, onNo, isPending }: { action: TContractAc
         {t(`confirm.${action}.note`)}
       </Text>
       <Group mt="sm">
-        <Button color="green.9" onClick={onYes} loading={isPending}>
+        <Button color="kc" onClick={onYes} loading={isPending}>
           {t('confirm.yes')}
         </Button>
         <Button variant="default" onClick={onNo} ref={noRef} disabled={isPending}>

@@ -1,11 +1,12 @@
-import { Anchor, Badge } from '@mantine/core';
+import { Anchor } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { formatDate, formatMoney, type TContractSummary } from '@kc/domain';
 import type { TColumn, TPagerLabels } from '../../../components/ui/paginated-list/paginated-list.tsx';
+import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { useProducts } from '../../../lib/api/get-products.ts';
 
-const STATE_COLORS: Record<string, string> = { NEW: 'blue.9', ACTIVE: 'green.9', STANDBY: 'orange.9', ARCHIVED: 'gray.8', DELETED: 'red.9' };
+const STATE_TONES: Record<string, TStatusTone> = { NEW: 'blue', ACTIVE: 'green', STANDBY: 'orange', ARCHIVED: 'gray', DELETED: 'red' };
 
 /** The product's name in the page's language (the catalogue), or its key while it loads. */
 export function useProductName(): (key: string) => string {
@@ -32,9 +33,7 @@ export function useContractColumns(detailsSearch: (id: string) => string): TColu
     {
       label: t('columns.state'),
       render: (c) => (
-        <Badge variant="light" color={STATE_COLORS[c.userContractState] ?? 'gray.8'}>
-          {t(`states.${c.userContractState}`)}
-        </Badge>
+        <StatusBadge tone={STATE_TONES[c.userContractState] ?? 'gray'}>{t(`states.${c.userContractState}`)}</StatusBadge>
       ),
     },
     { label: t('columns.initialInvestment'), align: 'right', render: (c) => formatMoney(c.initialInvestment) },

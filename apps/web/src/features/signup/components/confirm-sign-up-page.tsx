@@ -68,7 +68,7 @@ export function ConfirmSignUpPage() {
           <Alert color="red" variant="light" role="alert" title={t('lookupError')}>
             <Text>{errorMessage}</Text>
             {isComplete && (
-              <Button mt="sm" variant="outline" color="red" onClick={() => mutation.mutate({ userId, token })}>
+              <Button mt="sm" variant="outline" color="red.9" onClick={() => mutation.mutate({ userId, token })}>
                 {t('retry')}
               </Button>
             )}

@@ -22,7 +22,7 @@ function LoadError({ message, onRetry }: { message: string; onRetry: () => void 
     <Alert color="red" variant="light" role="alert">
       <Group justify="space-between" gap="sm">
         <Text size="sm">{message}</Text>
-        <Button size="xs" variant="outline" color="red" onClick={onRetry}>
+        <Button size="xs" variant="outline" color="red.9" onClick={onRetry}>
           {t('retry')}
         </Button>
       </Group>
