@@ -116,6 +116,11 @@ test.describe('investor area', () => {
       return { text: getComputedStyle(label).color, pill: getComputedStyle(root).backgroundColor, row: getComputedStyle(root.closest('tr')!).backgroundColor };
     });
     expect(contrastRatio(colours.text, over(colours.pill, over(colours.row, 'rgb(255, 255, 255)')))).toBeGreaterThanOrEqual(4.5);
+    // …and whole, not cut to 'NU…' by a narrow column, on a phone as on a desktop.
+    for (const width of [1280, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await pill.evaluate((label) => label.scrollWidth <= label.clientWidth)).toBe(true);
+    }
   });
 
   test("a failing board says 'Error en la operación' and Reintentar loads it", async ({ page, consoleErrors }) => {
@@ -206,8 +211,8 @@ test.describe('investor area', () => {
     const select = page.getByLabel('Forma de pago');
     await expect(select).toHaveAttribute('aria-invalid', 'true');
     await expect(page.getByText('Requerido')).toBeVisible();
-    await expect(select.locator('option').nth(1)).toHaveText(/^Tarjeta VISA •••• •••• •••• 4242 \(caduca \d{2}\/\d{2}\)$/);
-    await expect(select.locator('option').nth(2)).toHaveText('Transferencia bancaria (cuenta …0189)');
+    await expect(select.locator('option').nth(1)).toHaveText(/^Tarjeta VISA •••• •••• •••• 4242, caduca \d{2}\/\d{2}$/);
+    await expect(select.locator('option').nth(2)).toHaveText('Transferencia bancaria, cuenta …0189');
     await select.selectOption({ index: 1 });
     await submit.dblclick();
     await expect(page).toHaveURL(/\/web\/inversor\/dashboard$/);
@@ -218,6 +223,10 @@ test.describe('investor area', () => {
     await expect(rows(page).first()).toContainText(shown);
     expect((await facets()).ALL).toBe(before.ALL + 1);
     expect(await page.evaluate(() => window.localStorage.getItem('kc.hireDraft'))).toBeNull();
+    // Its details name the card chosen the way the hiring screen did.
+    await rows(page).first().getByRole('link', { name: /^Detalles/ }).click();
+    const dialog = page.getByRole('dialog', { name: 'Detalles del contrato' });
+    await expect(dialog).toContainText(/Tarjeta VISA •••• •••• •••• 4242, caduca \d{2}\/\d{2}/);
   });
 
   test('without a chosen plan the hiring screen says so and links to the calculators', async ({ page }) => {

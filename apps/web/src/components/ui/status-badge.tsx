@@ -10,7 +10,7 @@ export type TStatusTone = 'blue' | 'green' | 'orange' | 'gray' | 'red';
  */
 export function StatusBadge({ tone, children }: { tone: TStatusTone; children: ReactNode }) {
   return (
-    <Badge variant="light" color={tone} c="dark.8">
+    <Badge variant="light" color={tone} c="dark.8" miw="max-content">
       {children}
     </Badge>
   );

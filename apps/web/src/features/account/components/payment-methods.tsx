@@ -3,22 +3,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMemo, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { makeAddCardSchema, type TAddCardRequest, type TAddCardRequestInput, type TPaymentPreference } from '@kc/domain';
+import { makeAddCardSchema, type TAddCardRequest, type TAddCardRequestInput } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useAddCard } from '../api/add-card.ts';
 import { usePaymentPreferences } from '../../../lib/api/get-payment-preferences.ts';
 import { useRemovePaymentPreference } from '../api/remove-payment-preference.ts';
 import { translateFieldMessage as fieldMessage } from '../../../lib/translate-field-message.ts';
-
-type TLabel = (key: string, options?: Record<string, unknown>) => string;
-
-export function paymentLabel(t: TLabel, p: TPaymentPreference): string {
-  if (p.kind === 'CARD') return t('payments.card', { brand: (p.cardBrand ?? '').toUpperCase(), masked: p.creditCard ?? '', expiry: p.expirationDate ?? '' });
-  if (p.kind === 'BANK_TRANSFER') return t('payments.bank', { last4: p.ibanLastFour ?? '' });
-  return t('payments.wallet', { address: p.ethereumAddress ?? '' });
-}
 
 const CARD_FIELDS: readonly FieldPath<TAddCardRequestInput>[] = ['creditCard', 'ccv', 'expirationDate'];
 
@@ -101,6 +94,7 @@ function AddCardForm() {
 /** The payment methods: each one with Eliminar (asks first), and a form to add a card. */
 export function PaymentMethods({ userId }: { userId: string }) {
   const { t } = useTranslation('account');
+  const paymentLabel = usePaymentLabel();
   const preferences = usePaymentPreferences(userId);
   const remove = useRemovePaymentPreference();
   const [confirming, setConfirming] = useState<string | undefined>();
@@ -129,7 +123,7 @@ export function PaymentMethods({ userId }: { userId: string }) {
       ) : (
         <Stack component="ul" gap="xs" mt="sm" style={{ listStyle: 'none', padding: 0 }}>
           {preferences.data.map((p) => {
-            const label = paymentLabel(t, p);
+            const label = paymentLabel(p);
             return (
               <li key={p.id}>
                 <Group justify="space-between" wrap="wrap">

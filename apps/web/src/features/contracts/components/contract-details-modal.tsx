@@ -6,15 +6,14 @@ import { ApiError } from '../../../lib/api-client.ts';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
+import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
-  const pref = contract.paymentPreference;
-  const payment = !pref
-    ? t('details.noPaymentMethod')
-    : (pref.creditCard ? `${pref.cardBrand ?? ''} ${pref.creditCard}`.trim() : pref.ibanLastFour ? `IBAN …${pref.ibanLastFour}` : (pref.ethereumAddress ?? pref.kind));
+  const paymentLabel = usePaymentLabel();
+  const payment = contract.paymentPreference ? paymentLabel(contract.paymentPreference) : t('details.noPaymentMethod');
   return (
     <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
       <LabelledValue label={t('columns.product')} value={i18n.language === 'en' ? contract.productNameEn : contract.productNameEs} />

@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatMoney, paths, translateMessage, ZHireForm, type THireForm, type TPaymentPreference } from '@kc/domain';
+import { formatDate, formatMoney, paths, translateMessage, ZHireForm, type THireForm } from '@kc/domain';
 import '../i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearHireDraft, readHireDraft, type THireDraft } from '../../../lib/hire-draft.ts';
@@ -17,6 +17,7 @@ import { useCreateContract } from '../api/create-contract.ts';
 import { usePaymentPreferences } from '../../../lib/api/get-payment-preferences.ts';
 import { useProducts } from '../../../lib/api/get-products.ts';
 import { buildHireRequest, forgetIdempotencyKey, idempotencyKeyFor, planOf, termDates } from '../lib/hire-request.ts';
+import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 
 /** /inversor/contratar: the plan chosen in a calculator, and the payment method to hire it. */
 export function HirePage() {
@@ -45,12 +46,6 @@ export function HirePage() {
   );
 }
 
-function paymentLabel(t: (key: string, options?: Record<string, unknown>) => string, p: TPaymentPreference): string {
-  if (p.kind === 'CARD') return t('card', { brand: (p.cardBrand ?? '').toUpperCase(), masked: p.creditCard ?? '', expiry: p.expirationDate ?? '' });
-  if (p.kind === 'BANK_TRANSFER') return t('bank', { last4: p.ibanLastFour ?? '' });
-  return t('wallet', { address: p.ethereumAddress ?? '' });
-}
-
 function Row({ label, value }: { label: string; value: string }) {
   return (
     <div>
@@ -64,6 +59,7 @@ function Row({ label, value }: { label: string; value: string }) {
 
 function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
   const { t, i18n } = useTranslation('hiring');
+  const paymentLabel = usePaymentLabel();
   const navigate = useNavigate();
   const products = useProducts();
   const preferences = usePaymentPreferences(userId);
@@ -171,7 +167,7 @@ function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
             id="formaDePago"
             label={t('formaDePago')}
             required
-            data={[{ value: '', label: t('choosePayment') }, ...preferences.data.map((p) => ({ value: p.id, label: paymentLabel(t, p) }))]}
+            data={[{ value: '', label: t('choosePayment') }, ...preferences.data.map((p) => ({ value: p.id, label: paymentLabel(p) }))]}
             error={fieldError ? translateMessage(currentLanguage(), fieldError) : undefined}
             {...form.register('formaDePago')}
           />
