@@ -142,6 +142,23 @@ test.describe('landing', () => {
     await expect(slides).toHaveAttribute('aria-live', 'polite');
   });
 
+  test("loading the carousel's engine links no stylesheet twice, so the page's own rules keep winning", async ({ page }) => {
+    await gotoApp(page, 'home');
+    const cardText = page.locator('.kc-landing-card-text').first();
+    const marginBefore = await cardText.evaluate((node) => getComputedStyle(node).marginTop);
+    // The engine arrives with the first move.
+    const carousel = page.getByRole('region', { name: 'Presentación de KC' });
+    await expect(async () => {
+      await carousel.getByRole('button', { name: 'Diapositiva siguiente' }).click();
+      await expect(carousel.getByRole('button', { name: 'Ir a la diapositiva 1' })).not.toHaveAttribute('aria-current', 'true', { timeout: 500 });
+    }).toPass();
+    const sheets = await page.evaluate(() => [...document.querySelectorAll('link[rel="stylesheet"]')].map((link) => new URL((link as HTMLLinkElement).href).pathname));
+    expect(sheets.length).toBeGreaterThan(0);
+    expect(new Set(sheets).size).toBe(sheets.length);
+    expect(await cardText.evaluate((node) => getComputedStyle(node).marginTop)).toBe(marginBefore);
+    expect(marginBefore).not.toBe('0px');
+  });
+
   test('with reduced motion the carousel does not rotate', async ({ page }) => {
     await page.emulateMedia({ reducedMotion: 'reduce' });
     await gotoApp(page, 'home');

@@ -1,35 +1,49 @@
+import path from 'node:path';
 import type { Rollup } from 'vite';
 
 type ManualChunkMeta = Rollup.ManualChunkMeta;
 
 /**
- * One chunk for the code every page runs: React Router's client entry, the root route and
- * everything they import statically (React, React Router, i18next, the navbar, footer and
- * cookie dialog, the session). Left to Rollup, that code came as 14 files of 1–60 KB; a browser
- * on HTTP/1.1 fetches six at a time, so on a slow connection each extra round of requests
- * delayed hydration by a full round trip. Bundling them costs no byte: every page loads all of
- * them anyway.
+ * Two chunks for the code every page runs: `vendor` (React, React Router, i18next: what the
+ * client entry and the root route import from node_modules) and `shell` (the root route and the
+ * app modules it imports statically: navbar, footer, cookie dialog, session, i18n set-up). Left to
+ * Rollup, that code came as 14 files of 1–60 KB; a browser on HTTP/1.1 fetches six at a time, so
+ * each extra round of requests delayed hydration by a full round trip. Bundling costs no byte:
+ * every page loads all of them anyway.
+ *
+ * Why two and not one: the shell carries the root's stylesheets. A chunk loaded with `import()`
+ * (the carousel's engine) needs React; had React shared a chunk with those stylesheets, Vite would
+ * link them a second time when that chunk loads, after the page's own CSS, and the light kit's
+ * resets would then override the page's rules. `vendor` has no CSS.
  *
  * Rollup puts the static imports of a manual chunk's modules in that chunk too, so a module of
  * the shell must not import the `@kc/domain` barrel (it would bring every schema of the domain,
  * zod included, onto every page): it imports the file it needs (`@kc/domain/http/paths.ts`).
- * The build fails if one does.
+ * The build fails if one does, or if zod reaches the shell any other way.
  */
-const SHELL_ROOTS = /(?:\/entry\.client\.[jt]sx?|\/src\/root\.tsx)$/;
+const ROOT_ROUTE = path.resolve(import.meta.dirname, '../src/root.tsx');
+const CLIENT_ENTRY = /\/node_modules\/@react-router\/dev\/dist\/config\/defaults\/entry\.client\.tsx$/;
 const DOMAIN_BARREL = /\/packages\/domain\/src\/index\.ts$/;
+const ZOD = /\/node_modules\/zod\//;
+const REPO = path.resolve(import.meta.dirname, '../../..');
+/** Our code (the web app, the domain package); the rest is libraries and the bundler's helpers. */
+const isOurs = (id: string) => id.startsWith(`${REPO}/apps/`) || id.startsWith(`${REPO}/packages/`);
 
 export function shellChunk(): (id: string, meta: ManualChunkMeta) => string | undefined {
   let shell: Set<string> | undefined;
+  let builtFor: ManualChunkMeta | undefined;
   return (id, meta) => {
-    shell ??= collectShell(meta);
-    return shell.has(id) ? 'shell' : undefined;
+    // One set per build (a watching build calls this again with a new meta).
+    if (builtFor !== meta) [shell, builtFor] = [collectShell(meta), meta];
+    if (!shell!.has(id)) return undefined;
+    return isOurs(id) || id.endsWith('.css') ? 'shell' : 'vendor';
   };
 }
 
 function collectShell(meta: ManualChunkMeta): Set<string> {
   const shell = new Set<string>();
-  const queue = [...meta.getModuleIds()].filter((id) => SHELL_ROOTS.test(id));
-  if (queue.length < 2) throw new Error(`shell chunk: expected the client entry and the root route, found ${queue.join(', ') || 'neither'}`);
+  const queue = [...meta.getModuleIds()].filter((id) => id === ROOT_ROUTE || CLIENT_ENTRY.test(id));
+  if (queue.length !== 2) throw new Error(`shell chunk: expected the client entry and ${ROOT_ROUTE}, found ${queue.join(', ') || 'neither'}`);
   while (queue.length > 0) {
     const id = queue.pop()!;
     if (shell.has(id)) continue;
@@ -38,6 +52,7 @@ function collectShell(meta: ManualChunkMeta): Set<string> {
       if (DOMAIN_BARREL.test(imported)) {
         throw new Error(`shell chunk: ${id} imports the @kc/domain barrel; import the module it needs by its path instead`);
       }
+      if (ZOD.test(imported)) throw new Error(`shell chunk: ${id} brings zod onto every page`);
       queue.push(imported);
     }
   }
