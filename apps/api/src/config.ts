@@ -16,7 +16,8 @@ const ZConfig = z.object({
   /** Connections the API keeps to PostgreSQL (ignored with PGlite). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
   DATA_DIR: z.string().min(1).default('./var'),
-  PUBLIC_URL: z.url().default('http://localhost:3000'),
+  /** Where users reach the product (links in e-mails); unset → http://localhost:{PORT}. */
+  PUBLIC_URL: z.url().optional(),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
@@ -52,7 +53,7 @@ const ZConfig = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });
 
-export type TConfig = z.infer<typeof ZConfig> & { dataDir: string; seedDemo: boolean };
+export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; seedDemo: boolean };
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -71,6 +72,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const config = result.data;
   return {
     ...config,
+    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
     dataDir: path.resolve(config.DATA_DIR),
     seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
   };

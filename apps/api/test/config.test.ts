@@ -5,9 +5,15 @@ describe('configuration', () => {
   it('has working defaults', () => {
     const config = loadConfig({});
     expect(config.PORT).toBe(3000);
+    expect(config.PUBLIC_URL).toBe('http://localhost:3000');
     expect(config.DATABASE_URL).toBeUndefined();
     expect(config.dataDir).toMatch(/var$/);
     expect(config.seedDemo).toBe(true);
+  });
+
+  it('links in e-mails follow the port unless PUBLIC_URL says otherwise', () => {
+    expect(loadConfig({ PORT: '3555' }).PUBLIC_URL).toBe('http://localhost:3555');
+    expect(loadConfig({ PORT: '3555', PUBLIC_URL: 'https://kc.example' }).PUBLIC_URL).toBe('https://kc.example');
   });
 
   it('lists every bad key at once', () => {
