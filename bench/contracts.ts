@@ -14,6 +14,8 @@
 // Load: autocannon in a child process (50 connections, BENCH_SECONDS each, 10 by default)
 // against the API and a bare Fastify hello-world served by this process, on loopback only.
 // BENCH_ONLY=dashboard measures the dashboard part only (no 10k database, no searches).
+// The dashboard is measured as deployed, its cache on (docs/decisions/0009-dashboard-cache.md),
+// then once more with the cache off (every call reads PostgreSQL), for comparison.
 // The machine's cores are shared by the load generator, Node and PostgreSQL.
 import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
@@ -76,9 +78,10 @@ async function recreate(database: string) {
   });
 }
 
-function apiConfig(database: string) {
+function apiConfig(database: string, env: Record<string, string> = {}) {
   return loadConfig({
     ...process.env,
+    ...env,
     DATABASE_URL: urlOf(database),
     NODE_ENV: 'production',
     LOG_LEVEL: 'warn',
@@ -330,6 +333,9 @@ try {
   const dashUrl = `${api}/api/dashboard/NEW`;
   const typicalHeaders = { authorization: `Bearer ${typical.token}`, 'company-id': '1' };
   const heavyHeaders = { authorization: `Bearer ${heavy.token}`, 'company-id': '1' };
+  // The budget's figure is the API as deployed: its dashboard cache on (decision 0009), which
+  // must be listening for contract changes, else every call would read PostgreSQL.
+  if (!app.dashboardCache.active) throw new Error('the dashboard cache is not listening for contract changes');
   await check(dashUrl, { headers: typicalHeaders });
   await check(dashUrl, { headers: heavyHeaders });
   // Hello-world right before and right after the dashboard: the budget's reference is their
@@ -347,6 +353,17 @@ try {
   line('  GET /api/health (the app, no database: its fixed cost)', fmt(await load(`${api}/api/health`)));
   dashboardHeavy = await load(dashUrl, { headers: heavyHeaders });
   line('  GET /api/dashboard/NEW, heavy investor (10k contracts)', fmt(dashboardHeavy));
+  // The same calls with the dashboard cache off: every call reads PostgreSQL (what a first
+  // visit, or the first one after a change to the investor's contracts, costs).
+  const uncached = (await createRuntime(apiConfig('kc_bench', { DASHBOARD_CACHE_MS: '0' }))).app;
+  try {
+    const uncachedUrl = `${await listen(uncached)}/api/dashboard/NEW`;
+    line('  same, cache off: typical investor (informative)', fmt(await load(uncachedUrl, { headers: typicalHeaders })));
+    line('  same, cache off: heavy investor (informative)', fmt(await load(uncachedUrl, { headers: heavyHeaders })));
+  } finally {
+    await settle();
+    await uncached.close();
+  }
 } finally {
   await settle();
   await app.close();

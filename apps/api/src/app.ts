@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
+import type { TListen } from './db/notifications.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -22,6 +23,7 @@ import { signUpRoutes } from './modules/signup/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
+import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/dashboard-cache.ts';
 import { productRoutes } from './modules/products/routes.ts';
 import { paymentPreferenceRoutes } from './modules/payment-preferences/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
@@ -33,12 +35,15 @@ declare module 'fastify' {
     db: TDb;
     config: TConfig;
     mailer: TMailer;
+    dashboardCache: DashboardCache;
   }
 }
 
 export interface TAppDeps {
   config: TConfig;
   db: TDb;
+  /** LISTEN on the database (TDatabase.listen); without it the dashboard cache stays off. */
+  listen?: TListen;
   /** Tests pass their own transport; otherwise SMTP when SMTP_URL is set, else the mail folder. */
   mailTransport?: TMailTransport;
   /** Where structured logs go (tests capture them); stdout by default. */
@@ -106,6 +111,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+
+  // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
+  const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
+  app.decorate('dashboardCache', dashboardCache);
+  if (deps.listen && dashboardCache.ttlMs > 0) {
+    const unlisten = await deps.listen(CONTRACT_OWNERS_CHANNEL, dashboardCache.handlers);
+    app.addHook('onClose', async () => unlisten());
+  }
 
   await app.register(languagePlugin);
   registerErrorHandling(app);

@@ -49,6 +49,12 @@ const ZConfig = z.object({
    * made by another process, within this bound (docs/decisions/0008-session-cache.md).
    */
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(10_000).default(2000),
+  /**
+   * How long, in milliseconds, an answer of the dashboard may be kept in memory; 0 turns the
+   * cache off. Changes to contracts empty it at once (docs/decisions/0009-dashboard-cache.md);
+   * this is the bound should a change notification never arrive.
+   */
+  DASHBOARD_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -13,7 +13,7 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
   try {
     await migrate(database.db);
     if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
-    const app = await buildApp({ config, db: database.db });
+    const app = await buildApp({ config, db: database.db, listen: database.listen });
     app.addHook('onClose', async () => database.close());
     return { app, database };
   } catch (error) {

@@ -5,6 +5,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
+import { pgliteListen, postgresListen, type TListen } from './notifications.ts';
 import { PreparingClient } from './preparing-client.ts';
 import type { Database } from './schema.ts';
 
@@ -34,6 +35,8 @@ export interface TDatabaseOptions {
 export interface TDatabase {
   db: TDb;
   kind: 'pglite' | 'postgres';
+  /** LISTEN to a notification channel of this database (db/notifications.ts). */
+  listen: TListen;
   close(): Promise<void>;
 }
 
@@ -46,7 +49,10 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    // Named, so that an operator (or a test) can tell the listening connection apart.
+    const applicationName = `kc-listener${options.schema ? ` ${options.schema}` : ''}`;
+    const listen = postgresListen({ connectionString: options.url, applicationName });
+    return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
   const pglite = new PGlite({
@@ -59,6 +65,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   return {
     db,
     kind: 'pglite',
+    listen: pgliteListen(pglite),
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

@@ -25,10 +25,14 @@ export interface TTestApp {
   sentMails: TOutgoingMail[];
   /** Every log line the app wrote, as text. */
   logs: string[];
+  /** PostgreSQL only: another instance of the API on the same database (its own pool and listener). */
+  openSibling?: () => Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+  /** PostgreSQL only: the schema of this test database. */
+  schema?: string;
   close(): Promise<void>;
 }
 
-async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => Promise<void> }> {
+async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => Promise<void>; schema?: string; reopen?: () => Promise<TDatabase> }> {
   if (kind === 'pglite') {
     const template = await fs.readFile(inject('pgliteTemplate'));
     return openDatabase({ loadDataDir: new Blob([template]) });
@@ -44,6 +48,8 @@ async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => 
   await seedDemo(database.db, { baseYear: TEST_BASE_YEAR });
   return {
     ...database,
+    schema,
+    reopen: () => openDatabase({ url, schema, poolSize: 2 }),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();
@@ -83,14 +89,32 @@ export async function buildTestApp(
     },
     close: () => {},
   };
-  const app = await buildApp({ config, db: database.db, mailTransport, logStream });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, mailTransport, logStream });
   await app.ready();
+  const reopen = database.reopen;
   return {
     app,
     db: database.db,
     config,
     sentMails,
     logs,
+    ...(database.schema ? { schema: database.schema } : {}),
+    ...(reopen
+      ? {
+          openSibling: async () => {
+            const sibling = await reopen();
+            const siblingApp = await buildApp({ config, db: sibling.db, listen: sibling.listen, mailTransport, logStream });
+            await siblingApp.ready();
+            return {
+              app: siblingApp,
+              close: async () => {
+                await siblingApp.close();
+                await sibling.close();
+              },
+            };
+          },
+        }
+      : {}),
     async close() {
       await app.close();
       await database.close();

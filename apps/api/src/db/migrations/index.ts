@@ -4,6 +4,7 @@ import * as accessTokens from './0002-access-tokens.ts';
 import * as contactMessages from './0003-contact-messages.ts';
 import * as accounts from './0004-accounts.ts';
 import * as contracts from './0005-contracts.ts';
+import * as contractNotifications from './0006-contract-notifications.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '0003-contact-messages': contactMessages,
   '0004-accounts': accounts,
   '0005-contracts': contracts,
+  '0006-contract-notifications': contractNotifications,
 };

@@ -27,6 +27,7 @@ import {
   type TPlanId,
 } from '@kc/domain';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { ownerKey } from '../dashboard/dashboard-cache.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { toPaymentPreference } from '../payment-preferences/mapper.ts';
 import { findPaymentPreference } from '../payment-preferences/repository.ts';
@@ -291,6 +292,7 @@ export async function createContract(
       );
       return id;
     });
+    contractsChanged(app, caller.companyId, customer.id);
     return { status: 201, contract: await getContractDetail(app, caller, contractId) };
   } catch (error) {
     if (ref) await releaseIdempotencyKey(app.db, ref);
@@ -298,10 +300,18 @@ export async function createContract(
   }
 }
 
+/**
+ * After a change to an owner's contracts has committed: this process's dashboard answers for
+ * them go at once (other processes hear the database's notification; decision 0009).
+ */
+function contractsChanged(app: FastifyInstance, companyId: string, userId: string): void {
+  app.dashboardCache.forget(ownerKey(companyId, userId));
+}
+
 /** Moves a contract by one action of the state machine, records who and when, and mails the investor. */
 export async function transitionContract(app: FastifyInstance, caller: TAuthUser, id: string, action: TContractAction): Promise<TContractDetail> {
   await reachableContract(app, caller, id);
-  await app.db.transaction().execute(async (tx) => {
+  const ownerId = await app.db.transaction().execute(async (tx) => {
     const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
     if (!contract) throw notFound('contractNotFound');
     const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
@@ -329,6 +339,8 @@ export async function transitionContract(app: FastifyInstance, caller: TAuthUser
         dashboardUrl(app),
       ),
     );
+    return contract.user_id;
   });
+  contractsChanged(app, caller.companyId, ownerId);
   return getContractDetail(app, caller, id);
 }

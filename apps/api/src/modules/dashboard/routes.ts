@@ -1,19 +1,31 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem } from '@kc/domain';
+import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem, type TContractFilter } from '@kc/domain';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getDashboard } from '../contracts/service.ts';
+import { ownerKey } from './dashboard-cache.ts';
 
 const summary = "The caller's contracts (page from 0, size 10 by default) and the counters NEW, ACTIVE, STANDBY, ARCHIVED, DELETED, ALL";
 const response = { 200: ZDashboardResponse, 400: ZProblem, 401: ZProblem };
 
 /** GET /api/dashboard/{contractState}: a state, ALL, or empty for all. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
+  /** The answer as JSON text, written by the route's serializer and kept by the dashboard cache (decision 0009). */
+  async function answer(request: FastifyRequest, reply: FastifyReply, filter: TContractFilter, page: number, size: number) {
+    const user = request.user!;
+    const body = await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, async () =>
+      // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
+      String(reply.serialize(await getDashboard(app, user, filter, page, size))),
+    );
+    return reply.type('application/json; charset=utf-8').send(body);
+  }
+
   app.get(
     '/dashboard/:contractState',
     {
       preHandler: app.authenticate,
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], params: ZDashboardParams, querystring: ZDashboardQuery, response },
     },
-    async (request) => getDashboard(app, request.user!, request.params.contractState, request.query.page, request.query.size),
+    async (request, reply) => answer(request, reply, request.params.contractState, request.query.page, request.query.size),
   );
   app.get(
     '/dashboard',
@@ -21,6 +33,6 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
       preHandler: app.authenticate,
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], querystring: ZDashboardQuery, response },
     },
-    async (request) => getDashboard(app, request.user!, 'ALL', request.query.page, request.query.size),
+    async (request, reply) => answer(request, reply, 'ALL', request.query.page, request.query.size),
   );
 };

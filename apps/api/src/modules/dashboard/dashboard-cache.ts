@@ -1,0 +1,147 @@
+import { LRUCache } from 'lru-cache';
+import type { TNotificationHandlers } from '../../db/notifications.ts';
+
+/** The channel the `contracts` triggers announce owners on (migration 0006). */
+export const CONTRACT_OWNERS_CHANNEL = 'kc_contract_owners';
+/** The payload a TRUNCATE of `contracts` sends: every owner changed. */
+const EVERY_OWNER = '*';
+
+/** How an owner is named in the channel's payloads and in this cache. */
+export const ownerKey = (companyId: string, userId: string): string => `${companyId} ${userId}`;
+
+/** Bodies kept at most, in UTF-16 code units (≈ 2 bytes each): about 32 MB. */
+const MAX_CHARS = 16 * 1024 * 1024;
+
+/** Where the cache says it stopped or resumed (the app's logger). */
+export interface TCacheLog {
+  warn(message: string): void;
+  info(message: string): void;
+}
+
+interface TLoad {
+  stale: boolean;
+}
+
+/**
+ * Answers of `GET /api/dashboard`, as JSON text, per owner and page, kept coherent with the
+ * database (docs/decisions/0009-dashboard-cache.md):
+ *
+ * - Every committed change to an owner's contracts empties that owner's pages: the `contracts`
+ *   triggers notify `kc_contract_owners`, which every process LISTENs to (`handlers`), and the
+ *   process that made the change also calls `forget` itself once its transaction has committed,
+ *   so its own next answer never waits for the notification.
+ * - A page read while a change to its owner was committing is not stored (it may predate it).
+ * - Nothing is served or stored while the process is not listening (before the LISTEN is in
+ *   place, or after its connection dropped, until it is back): notifications may be lost then.
+ * - An entry lives at most `ttlMs` (the bound on staleness should a notification never arrive),
+ *   and the least recently used pages go first past ≈ 32 MB.
+ */
+export class DashboardCache {
+  private readonly pages: LRUCache<string, string>;
+  /** Owner → keys of its pages in `pages`. */
+  private readonly keysOf = new Map<string, Set<string>>();
+  /** Owner → its page reads in flight. */
+  private readonly loading = new Map<string, Set<TLoad>>();
+  private listening = false;
+  /** Set once the LISTEN was lost, so that its return is logged too. */
+  private wasLost = false;
+
+  constructor(
+    readonly ttlMs: number,
+    private readonly log?: TCacheLog,
+  ) {
+    this.pages = new LRUCache<string, string>({
+      max: 100_000,
+      maxSize: MAX_CHARS,
+      sizeCalculation: (body) => Math.max(1, body.length),
+      ttl: Math.max(1, ttlMs),
+      // A page replaced by a newer body keeps its key; any other removal drops it from the index.
+      dispose: (_body, key, reason) => {
+        if (reason !== 'set') this.unindex(key);
+      },
+    });
+  }
+
+  /** False when caching is off (ttl 0) or the process is not listening for changes. */
+  get active(): boolean {
+    return this.ttlMs > 0 && this.listening;
+  }
+
+  /**
+   * An owner's page (`page` names state, page and size) from the cache, or from `load`, stored
+   * when the cache is active and no change to this owner was heard while it loaded.
+   */
+  async resolve(owner: string, page: string, load: () => Promise<string>): Promise<string> {
+    const key = `${owner}\n${page}`;
+    if (this.active) {
+      const hit = this.pages.get(key);
+      if (hit !== undefined) return hit;
+    }
+    const ticket: TLoad = { stale: !this.active };
+    let inFlight = this.loading.get(owner);
+    if (!inFlight) this.loading.set(owner, (inFlight = new Set()));
+    inFlight.add(ticket);
+    try {
+      const body = await load();
+      if (!ticket.stale && this.active) this.store(owner, key, body);
+      return body;
+    } finally {
+      inFlight.delete(ticket);
+      if (inFlight.size === 0 && this.loading.get(owner) === inFlight) this.loading.delete(owner);
+    }
+  }
+
+  /** Forgets an owner's pages, and any page of theirs still loading (their contracts changed). */
+  forget(owner: string): void {
+    for (const ticket of this.loading.get(owner) ?? []) ticket.stale = true;
+    for (const key of [...(this.keysOf.get(owner) ?? [])]) this.pages.delete(key);
+  }
+
+  /** Forgets everything, including pages still loading. */
+  forgetAll(): void {
+    for (const tickets of this.loading.values()) for (const ticket of tickets) ticket.stale = true;
+    this.pages.clear();
+  }
+
+  /** The subscriber to `CONTRACT_OWNERS_CHANNEL`. */
+  readonly handlers: TNotificationHandlers = {
+    onMessage: (payload) => (payload === EVERY_OWNER ? this.forgetAll() : this.forget(payload)),
+    onListening: () => {
+      // Whatever happened before the LISTEN was in place went unheard.
+      this.forgetAll();
+      this.listening = true;
+      if (this.wasLost) this.log?.info('dashboard cache: listening to contract changes again; cache back on');
+      this.wasLost = false;
+    },
+    onLost: () => {
+      this.listening = false;
+      this.forgetAll();
+      if (!this.wasLost) this.log?.warn('dashboard cache: contract change notifications lost; cache off until the connection is back');
+      this.wasLost = true;
+    },
+  };
+
+  /** Pages held now (tests and diagnostics). */
+  get size(): number {
+    return this.pages.size;
+  }
+
+  private store(owner: string, key: string, body: string): void {
+    this.pages.set(key, body);
+    if (!this.pages.has(key)) {
+      this.unindex(key); // too large to keep
+      return;
+    }
+    let keys = this.keysOf.get(owner);
+    if (!keys) this.keysOf.set(owner, (keys = new Set()));
+    keys.add(key);
+  }
+
+  private unindex(key: string): void {
+    const owner = key.slice(0, key.indexOf('\n'));
+    const keys = this.keysOf.get(owner);
+    if (!keys) return;
+    keys.delete(key);
+    if (keys.size === 0) this.keysOf.delete(owner);
+  }
+}
