@@ -6,6 +6,7 @@ import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-z
 import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
 import type { TListen } from './db/notifications.ts';
+import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerErrorHandling } from './plugins/error-handler.ts';
@@ -92,6 +93,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     },
     bodyLimit: 64 * 1024,
     trustProxy: parseTrustProxy(config.TRUST_PROXY),
+    // A request's pino child is made on its first log line, not for every request.
+    childLoggerFactory: lazyChildLoggerFactory,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
