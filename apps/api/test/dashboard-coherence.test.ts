@@ -56,6 +56,10 @@ describe.each(DB_KINDS)('dashboard cache on %s', (kind) => {
     const second = await t.app.inject({ url: '/api/dashboard/NEW', headers: investor });
     expect(second.body).toBe(first.body);
     expect(second.headers['content-type']).toBe('application/json; charset=utf-8');
+    // Someone's contracts: no browser or proxy cache may keep them (every authenticated answer).
+    expect(second.headers['cache-control']).toBe('no-store');
+    const preferences = await t.app.inject({ url: '/api/users/payment-preferences', headers: investor });
+    expect(preferences.headers['cache-control']).toBe('no-store');
     expect(t.app.dashboardCache.size).toBeGreaterThan(0);
   });
 

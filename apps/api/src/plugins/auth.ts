@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { AppError } from '../lib/app-error.ts';
 import { sessionCacheOf } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -39,7 +39,9 @@ export function registerAuth(app: FastifyInstance): void {
   const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
   app.decorateRequest('user', undefined);
   app.decorateRequest('tokenHash', undefined);
-  app.decorate('authenticate', async function authenticate(request: FastifyRequest) {
+  app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    // Answers to an authenticated call carry someone's personal data: no cache may keep them.
+    reply.header('cache-control', 'no-store');
     const token = bearerOf(request);
     if (!token) throw new AppError(401, 'unauthorized');
     const tokenHash = hashToken(token);
