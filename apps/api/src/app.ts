@@ -118,9 +118,14 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
   const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
   app.decorate('dashboardCache', dashboardCache);
-  if (deps.listen && dashboardCache.ttlMs > 0) {
-    const unlisten = await deps.listen(CONTRACT_OWNERS_CHANNEL, dashboardCache.handlers);
-    app.addHook('onClose', async () => unlisten());
+  const listen = deps.listen;
+  if (listen && dashboardCache.ttlMs > 0) {
+    // Listening starts once the app is ready (nothing to leak if building it fails).
+    let unlisten: (() => Promise<void>) | undefined;
+    app.addHook('onReady', async () => {
+      unlisten = await listen(CONTRACT_OWNERS_CHANNEL, dashboardCache.handlers);
+    });
+    app.addHook('onClose', async () => unlisten?.());
   }
 
   await app.register(languagePlugin);

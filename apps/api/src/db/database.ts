@@ -30,6 +30,8 @@ export interface TDatabaseOptions {
   schema?: string;
   /** PostgreSQL pool size. */
   poolSize?: number;
+  /** PostgreSQL: first delay before the LISTEN connection reconnects (tests lengthen it). */
+  listenRetryMs?: number;
 }
 
 export interface TDatabase {
@@ -51,7 +53,11 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Named, so that an operator (or a test) can tell the listening connection apart.
     const applicationName = `kc-listener${options.schema ? ` ${options.schema}` : ''}`;
-    const listen = postgresListen({ connectionString: options.url, applicationName });
+    const listen = postgresListen({
+      connectionString: options.url,
+      applicationName,
+      ...(options.listenRetryMs !== undefined ? { retryMs: options.listenRetryMs } : {}),
+    });
     return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });

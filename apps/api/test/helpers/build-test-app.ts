@@ -43,13 +43,14 @@ async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => 
   await admin.connect();
   await admin.query(`CREATE SCHEMA ${schema}`);
   await admin.end();
-  const database = await openDatabase({ url, schema, poolSize: 5 });
+  // The LISTEN connection waits 1 s before reconnecting, so tests can act while it is down.
+  const database = await openDatabase({ url, schema, poolSize: 5, listenRetryMs: 1000 });
   await migrate(database.db);
   await seedDemo(database.db, { baseYear: TEST_BASE_YEAR });
   return {
     ...database,
     schema,
-    reopen: () => openDatabase({ url, schema, poolSize: 2 }),
+    reopen: () => openDatabase({ url, schema, poolSize: 2, listenRetryMs: 1000 }),
     drop: async () => {
       const client = new pg.Client({ connectionString: url });
       await client.connect();

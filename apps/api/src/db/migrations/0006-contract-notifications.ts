@@ -4,7 +4,8 @@ import { runStatements } from './run-statements.ts';
 /**
  * Every committed change to `contracts` is announced on the channel `kc_contract_owners` with
  * the owner's `company_id user_id` as payload ('*' after a TRUNCATE), whoever made it: this API
- * process, another instance, or SQL run by hand. API processes LISTEN on it to keep their
+ * process, another instance, or SQL run by hand (not with triggers disabled, e.g.
+ * `session_replication_role = replica`). API processes LISTEN on it to keep their
  * dashboard caches coherent (docs/decisions/0009-dashboard-cache.md). PostgreSQL sends a
  * notification only when the transaction commits and folds duplicates within one transaction.
  */

@@ -14,13 +14,21 @@ const MAX_CHARS = 16 * 1024 * 1024;
 
 /** Where the cache says it stopped or resumed (the app's logger). */
 export interface TCacheLog {
-  warn(message: string): void;
+  warn(details: object, message: string): void;
   info(message: string): void;
 }
 
 interface TLoad {
   stale: boolean;
 }
+
+interface TPage {
+  owner: string;
+  body: string;
+}
+
+/** Pages kept at most (lru-cache sets aside room for this many when it is made). */
+const MAX_PAGES = 25_000;
 
 /**
  * Answers of `GET /api/dashboard`, as JSON text, per owner and page, kept coherent with the
@@ -37,7 +45,7 @@ interface TLoad {
  *   and the least recently used pages go first past ≈ 32 MB.
  */
 export class DashboardCache {
-  private readonly pages: LRUCache<string, string>;
+  private readonly pages: LRUCache<string, TPage>;
   /** Owner → keys of its pages in `pages`. */
   private readonly keysOf = new Map<string, Set<string>>();
   /** Owner → its page reads in flight. */
@@ -50,14 +58,14 @@ export class DashboardCache {
     readonly ttlMs: number,
     private readonly log?: TCacheLog,
   ) {
-    this.pages = new LRUCache<string, string>({
-      max: 100_000,
+    this.pages = new LRUCache<string, TPage>({
+      max: MAX_PAGES,
       maxSize: MAX_CHARS,
-      sizeCalculation: (body) => Math.max(1, body.length),
+      sizeCalculation: (page) => Math.max(1, page.body.length),
       ttl: Math.max(1, ttlMs),
       // A page replaced by a newer body keeps its key; any other removal drops it from the index.
-      dispose: (_body, key, reason) => {
-        if (reason !== 'set') this.unindex(key);
+      dispose: (page, key, reason) => {
+        if (reason !== 'set') this.unindex(page.owner, key);
       },
     });
   }
@@ -75,7 +83,7 @@ export class DashboardCache {
     const key = `${owner}\n${page}`;
     if (this.active) {
       const hit = this.pages.get(key);
-      if (hit !== undefined) return hit;
+      if (hit !== undefined) return hit.body;
     }
     const ticket: TLoad = { stale: !this.active };
     let inFlight = this.loading.get(owner);
@@ -113,10 +121,10 @@ export class DashboardCache {
       if (this.wasLost) this.log?.info('dashboard cache: listening to contract changes again; cache back on');
       this.wasLost = false;
     },
-    onLost: () => {
+    onLost: (error) => {
       this.listening = false;
       this.forgetAll();
-      if (!this.wasLost) this.log?.warn('dashboard cache: contract change notifications lost; cache off until the connection is back');
+      if (!this.wasLost) this.log?.warn({ err: error }, 'dashboard cache: contract change notifications lost; cache off until the connection is back');
       this.wasLost = true;
     },
   };
@@ -127,9 +135,9 @@ export class DashboardCache {
   }
 
   private store(owner: string, key: string, body: string): void {
-    this.pages.set(key, body);
+    this.pages.set(key, { owner, body });
     if (!this.pages.has(key)) {
-      this.unindex(key); // too large to keep
+      this.unindex(owner, key); // too large to keep
       return;
     }
     let keys = this.keysOf.get(owner);
@@ -137,8 +145,7 @@ export class DashboardCache {
     keys.add(key);
   }
 
-  private unindex(key: string): void {
-    const owner = key.slice(0, key.indexOf('\n'));
+  private unindex(owner: string, key: string): void {
     const keys = this.keysOf.get(owner);
     if (!keys) return;
     keys.delete(key);

@@ -6,16 +6,21 @@ import { ownerKey } from './dashboard-cache.ts';
 
 const summary = "The caller's contracts (page from 0, size 10 by default) and the counters NEW, ACTIVE, STANDBY, ARCHIVED, DELETED, ALL";
 const response = { 200: ZDashboardResponse, 400: ZProblem, 401: ZProblem };
+/** Pages past these are read from the database every time: one investor paging far cannot push everyone else's boards out. */
+const CACHED_PAGES = 10;
 
 /** GET /api/dashboard/{contractState}: a state, ALL, or empty for all. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
-  /** The answer as JSON text, written by the route's serializer and kept by the dashboard cache (decision 0009). */
+  /**
+   * The answer as JSON text, written by the route's serializer and, for the first
+   * CACHED_PAGES pages, kept by the dashboard cache (decision 0009).
+   */
   async function answer(request: FastifyRequest, reply: FastifyReply, filter: TContractFilter, page: number, size: number) {
     const user = request.user!;
-    const body = await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, async () =>
-      // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
-      String(reply.serialize(await getDashboard(app, user, filter, page, size))),
-    );
+    // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
+    const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size)));
+    const body =
+      page < CACHED_PAGES ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load) : await load();
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
