@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { securityHeaders } from '../src/plugins/security.ts';
+import { apiSecurityHeaders, isApiUrl, securityHeaders } from '../src/plugins/security.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 
 describe.each(DB_KINDS)('foundation on %s', (kind) => {
@@ -16,7 +16,33 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(ready.json()).toEqual({ status: 'ok' });
   });
 
-  it('sends security headers on every answer', async () => {
+  it('sends the API security headers on every API answer, and only those', async () => {
+    const expected = {
+      'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+      'cross-origin-resource-policy': 'same-origin',
+      'x-content-type-options': 'nosniff',
+      'x-frame-options': 'DENY',
+    };
+    // A success, a problem from a hook, an unknown route, and the OAuth endpoint outside /api.
+    for (const res of [
+      await t.app.inject('/api/health'),
+      await t.app.inject('/api/company'),
+      await t.app.inject('/api/nope'),
+      await t.app.inject({ method: 'POST', url: '/oauth/token' }),
+    ]) {
+      expect(res.headers).toMatchObject(expected);
+      for (const pageOnly of ['referrer-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-xss-protection', 'x-dns-prefetch-control']) {
+        expect(res.headers[pageOnly], pageOnly).toBeUndefined();
+      }
+      expect(res.headers['strict-transport-security']).toBeUndefined();
+      expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const production = apiSecurityHeaders(true);
+    expect(production['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect(production).toMatchObject(expected);
+  });
+
+  it('sends the full document set (helmet 8 defaults) on everything else', async () => {
     const expected = {
       'content-security-policy':
         "default-src 'self';script-src 'self' 'unsafe-inline';style-src 'self' 'unsafe-inline';img-src 'self' data:;" +
@@ -32,20 +58,23 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     };
-    // A success, a problem from a hook, an unknown route, and a route outside /api.
-    for (const res of [
-      await t.app.inject('/api/health'),
-      await t.app.inject('/api/company'),
-      await t.app.inject('/api/nope'),
-      await t.app.inject({ method: 'POST', url: '/oauth/token' }),
-    ]) {
-      expect(res.headers).toMatchObject(expected);
-      expect(res.headers['strict-transport-security']).toBeUndefined();
+    for (const url of ['/', '/web/', '/somewhere']) {
+      const res = await t.app.inject(url);
+      expect(res.headers, url).toMatchObject(expected);
       expect(res.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
     }
+    // The API's HTML docs are a page: the document set, with Swagger UI's own CSP.
+    const docs = await t.app.inject('/api/docs/');
+    const { 'content-security-policy': _csp, ...pageHeaders } = expected;
+    expect(docs.headers).toMatchObject(pageHeaders);
     const production = securityHeaders(true);
     expect(production['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
     expect(production).toMatchObject(expected);
+  });
+
+  it('tells API URLs from the rest', () => {
+    for (const url of ['/api/dashboard/NEW', '/api/health?x=1', '/oauth/token']) expect(isApiUrl(url), url).toBe(true);
+    for (const url of ['/', '/web/dashboard', '/api/docs/', '/api/docs/json', '/apis', '/oauthx']) expect(isApiUrl(url), url).toBe(false);
   });
 
   it('refuses a tenant route without company-id, in the request language', async () => {

@@ -15,10 +15,13 @@ const CSP_DIRECTIVES: Record<string, string[]> = {
   'frame-ancestors': ["'none'"],
 };
 
+const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
+
 /**
- * The security headers of every answer, computed once: the CSP above, nosniff, frame and
- * referrer policies, cross-origin isolation headers (the set helmet 8 sends by default), and HSTS
- * in production only, so a local http:// run is not pinned to https.
+ * The security headers of documents (the web app's pages and files, the API's own docs),
+ * computed once: the CSP above, nosniff, frame and referrer policies, cross-origin isolation
+ * headers (the set helmet 8 sends by default), and HSTS in production only, so a local http://
+ * run is not pinned to https.
  */
 export function securityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
   return Object.freeze({
@@ -29,7 +32,7 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
     'referrer-policy': 'strict-origin-when-cross-origin',
-    ...(isProduction ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+    ...(isProduction ? HSTS : {}),
     'x-content-type-options': 'nosniff',
     'x-dns-prefetch-control': 'off',
     'x-download-options': 'noopen',
@@ -40,14 +43,35 @@ export function securityHeaders(isProduction: boolean): Readonly<Record<string, 
 }
 
 /**
- * Security headers and the request id on every answer, set by one synchronous hook from a
- * precomputed object (helmet built them per request: ≈ 4 % of the API's CPU under load), and
+ * The security headers of the API's JSON answers (OWASP REST Security Cheat Sheet): nothing in
+ * them may be rendered, run or framed, and no other site may read them. The headers that only
+ * mean something for a page (referrer, opener and DNS prefetch policies, XSS filter…) are left
+ * out: they were half of every answer's headers, bigger than the dashboard's own body.
+ */
+export function apiSecurityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
+  return Object.freeze({
+    'content-security-policy': "default-src 'none';frame-ancestors 'none'",
+    'cross-origin-resource-policy': 'same-origin',
+    ...(isProduction ? HSTS : {}),
+    'x-content-type-options': 'nosniff',
+    'x-frame-options': 'DENY',
+  });
+}
+
+/** The API's JSON routes: /api (but not its HTML docs at /api/docs) and the OAuth endpoints. */
+export const isApiUrl = (url: string): boolean =>
+  (url.startsWith('/api/') && !url.startsWith('/api/docs')) || url.startsWith('/oauth/');
+
+/**
+ * Security headers and the request id on every answer, set by one synchronous hook from
+ * precomputed objects (helmet built them per request: ≈ 4 % of the API's CPU under load), and
  * compression of answers of 1 KB or more.
  */
 export async function registerSecurity(app: FastifyInstance, isProduction: boolean): Promise<void> {
-  const headers = securityHeaders(isProduction);
+  const documents = securityHeaders(isProduction);
+  const api = apiSecurityHeaders(isProduction);
   app.addHook('onRequest', (request, reply, done) => {
-    reply.headers(headers);
+    reply.headers(isApiUrl(request.url) ? api : documents);
     reply.header('x-request-id', request.id);
     done();
   });
