@@ -12,7 +12,8 @@
 // table around them grows from 10k to 1M.
 //
 // Load: autocannon in a child process (50 connections, BENCH_SECONDS each, 10 by default)
-// against the API and a bare Fastify hello-world served by this process, on loopback only.
+// against the API and a bare Fastify hello-world, each server in a process of its own
+// (server-process.ts), as in production; loopback only.
 // BENCH_ONLY=dashboard measures the dashboard part only (no 10k database, no searches).
 // The dashboard is measured as deployed, its cache on (docs/decisions/0009-dashboard-cache.md),
 // then once more with the cache off (every call reads PostgreSQL), for comparison.
@@ -21,13 +22,12 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { loadConfig } from '../apps/api/src/config.ts';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { apiConfig, urlOf } from './api-config.ts';
+import { startServer } from './server-process.ts';
 
-const HOST = process.env['BENCH_PG_HOST'] ?? '127.0.0.1:5432';
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = 50;
 const USERS = 100_000;
@@ -37,7 +37,6 @@ const DATASET = `v1 users=${USERS} heavy=${HEAVY_CONTRACTS} total=${TOTAL_CONTRA
 const HEAVY_EMAIL = 'bench-1@bench.example';
 const TYPICAL_EMAIL = 'bench-2@bench.example';
 
-const urlOf = (database: string) => `postgres://postgres@${HOST}/${database}`;
 
 function line(label: string, value: string) {
   console.log(`${label.padEnd(58)} ${value}`);
@@ -75,19 +74,6 @@ async function recreate(database: string) {
   await withClient('postgres', async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${database}`);
-  });
-}
-
-function apiConfig(database: string, env: Record<string, string> = {}) {
-  return loadConfig({
-    ...process.env,
-    ...env,
-    DATABASE_URL: urlOf(database),
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    SEED_DEMO: 'true', // companies, the OAuth client and the product catalogue
-    MAIL_POLL_MS: '0',
-    DATA_DIR: path.resolve(import.meta.dirname, '../var/bench'),
   });
 }
 
@@ -185,11 +171,6 @@ async function mintToken(database: string, email: string): Promise<{ token: stri
 /** Lets the requests still in flight when autocannon stops finish before the pool closes. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 1000));
 
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-}
-
 interface TLoad {
   requestsPerSecond: number;
   p50Ms: number;
@@ -243,6 +224,9 @@ const SEARCHES = [
   },
 ] as const;
 
+/** Load on each fresh server before it is measured (its code is compiled by then). */
+const WARM_UP_SECONDS = 3;
+
 /** Rounds per search and database; each round is BENCH_SECONDS / 2 (at least 3 s) long. */
 const SEARCH_ROUNDS = Number(process.env['BENCH_SEARCH_ROUNDS'] ?? 3);
 const searchSeconds = Math.max(3, Math.round(seconds / 2));
@@ -258,8 +242,8 @@ async function measureSearches(): Promise<{ at10k: TLoad[]; at1m: TLoad[] }> {
   const sides = [] as { label: string; api: string; close: () => Promise<void>; token: string; userId: string }[];
   for (const [label, database] of [['10k', 'kc_bench_10k'], ['1M', 'kc_bench']] as const) {
     const heavy = await mintToken(database, HEAVY_EMAIL);
-    const { app } = await createRuntime(apiConfig(database));
-    sides.push({ label, api: await listen(app), close: () => app.close(), token: heavy.token, userId: heavy.userId });
+    const server = await startServer(['api', database]);
+    sides.push({ label, api: server.origin, close: server.close, token: heavy.token, userId: heavy.userId });
   }
   const at10k: TLoad[] = [];
   const at1m: TLoad[] = [];
@@ -273,6 +257,10 @@ async function measureSearches(): Promise<{ at10k: TLoad[]; at1m: TLoad[] }> {
         const first = (await check(url, { method: 'POST', headers, body: s.body })) as { totalElements: number };
         if (i === 0) matches = first.totalElements;
         else if (first.totalElements !== matches) throw new Error(`${s.label}: ${matches} matches at 10k, ${first.totalElements} at 1M`);
+      }
+      for (const side of sides) {
+        const headers = { authorization: `Bearer ${side.token}`, 'company-id': '1', 'content-type': 'application/json' };
+        await load(`${side.api}/api/users/${side.userId}/contracts/search${s.query ? `?${s.query}` : ''}`, { method: 'POST', headers, body: s.body, seconds: WARM_UP_SECONDS });
       }
       console.log(`  ${s.label} (${matches} match):`);
       for (let round = 0; round < SEARCH_ROUNDS; round++) {
@@ -333,30 +321,26 @@ if (searches) {
 }
 
 console.log('\n— Dashboard at 1M contracts vs a bare Fastify hello-world, same run —');
-const bare = Fastify();
-bare.get('/', async () => ({ hello: 'world' }));
-// The floor of any design with one database round trip: bare Fastify, one prepared statement
-// (the typical investor's row by primary key) on a pool of 10, nothing else.
-const floorPool = new pg.Pool({ connectionString: urlOf('kc_bench'), max: 10 });
 const typical = await mintToken('kc_bench', TYPICAL_EMAIL);
-bare.get('/one-query', async () => {
-  const result = await floorPool.query({ name: 'floor', text: 'SELECT id, email FROM users WHERE id = $1', values: [typical.userId] });
-  return result.rows[0];
-});
-const bareUrl = `${await listen(bare)}/`;
 const heavy = await mintToken('kc_bench', HEAVY_EMAIL);
-const { app } = await createRuntime(apiConfig('kc_bench'));
+// Each server in a process of its own (bench/server-process.ts): the hello-world and the floor,
+// the API as deployed (dashboard cache on), and the API with the cache off.
+const bare = await startServer(['hello', 'kc_bench', typical.userId]);
+const api = await startServer(['api', 'kc_bench']);
+const uncached = await startServer(['api', 'kc_bench', 'DASHBOARD_CACHE_MS=0']);
 let hello: TLoad, dashboard: TLoad, dashboardHeavy: TLoad;
 try {
-  const api = await listen(app);
-  const dashUrl = `${api}/api/dashboard/NEW`;
+  const bareUrl = `${bare.origin}/`;
+  const dashUrl = `${api.origin}/api/dashboard/NEW`;
   const typicalHeaders = { authorization: `Bearer ${typical.token}`, 'company-id': '1' };
   const heavyHeaders = { authorization: `Bearer ${heavy.token}`, 'company-id': '1' };
-  // The budget's figure is the API as deployed: its dashboard cache on (decision 0009), which
-  // must be listening for contract changes, else every call would read PostgreSQL.
-  if (!app.dashboardCache.active) throw new Error('the dashboard cache is not listening for contract changes');
   await check(dashUrl, { headers: typicalHeaders });
   await check(dashUrl, { headers: heavyHeaders });
+  // A fresh process runs cold code: 3 s of load on each server first (not reported), so that
+  // the figures are those of warm servers, as in production.
+  await load(bareUrl, { seconds: WARM_UP_SECONDS });
+  await load(dashUrl, { headers: typicalHeaders, seconds: WARM_UP_SECONDS });
+  await load(`${uncached.origin}/api/dashboard/NEW`, { headers: typicalHeaders, seconds: WARM_UP_SECONDS });
   // Hello-world right before and right after the dashboard: the budget's reference is their
   // mean, and a large gap between them says the machine's load changed during the measurement.
   const helloBefore = await load(bareUrl);
@@ -369,25 +353,17 @@ try {
   const drift = Math.abs(helloBefore.requestsPerSecond - helloAfter.requestsPerSecond) / hello.requestsPerSecond;
   if (drift > 0.2) line('  (!) hello-world moved by', `${(drift * 100).toFixed(0)} %: the load changed during the run; repeat it`);
   line('  bare Fastify + one prepared query (the floor, informative)', fmt(await load(`${bareUrl}one-query`)));
-  line('  GET /api/health (the app, no database: its fixed cost)', fmt(await load(`${api}/api/health`)));
+  line('  GET /api/health (the app, no database: its fixed cost)', fmt(await load(`${api.origin}/api/health`)));
   dashboardHeavy = await load(dashUrl, { headers: heavyHeaders });
   line('  GET /api/dashboard/NEW, heavy investor (10k contracts)', fmt(dashboardHeavy));
   // The same calls with the dashboard cache off: every call reads PostgreSQL (what a first
   // visit, or the first one after a change to the investor's contracts, costs).
-  const uncached = (await createRuntime(apiConfig('kc_bench', { DASHBOARD_CACHE_MS: '0' }))).app;
-  try {
-    const uncachedUrl = `${await listen(uncached)}/api/dashboard/NEW`;
-    line('  same, cache off: typical investor (informative)', fmt(await load(uncachedUrl, { headers: typicalHeaders })));
-    line('  same, cache off: heavy investor (informative)', fmt(await load(uncachedUrl, { headers: heavyHeaders })));
-  } finally {
-    await settle();
-    await uncached.close();
-  }
+  const uncachedUrl = `${uncached.origin}/api/dashboard/NEW`;
+  line('  same, cache off: typical investor (informative)', fmt(await load(uncachedUrl, { headers: typicalHeaders })));
+  line('  same, cache off: heavy investor (informative)', fmt(await load(uncachedUrl, { headers: heavyHeaders })));
 } finally {
   await settle();
-  await app.close();
-  await bare.close();
-  await floorPool.end();
+  await Promise.all([bare.close(), api.close(), uncached.close()]);
 }
 
 console.log('\n— Budgets —');

@@ -1,0 +1,56 @@
+// One server of bench/contracts.ts in a process of its own, as each runs in production (so that
+// no server shares its event loop or its heap with the bench driver or with another server):
+//   tsx server-process.ts api <database> [KEY=VALUE…]  the API (createRuntime) on that database,
+//                                                      with these environment overrides
+//   tsx server-process.ts hello <database> <userId>    a bare Fastify: GET / (hello-world) and
+//                                                      GET /one-query (the floor: one prepared
+//                                                      SELECT of that user through a pool of 10)
+// Prints `READY <origin>` once listening on a loopback port; closes on SIGTERM.
+import { spawn } from 'node:child_process';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { createRuntime } from '../apps/api/src/runtime.ts';
+import { apiConfig, urlOf } from './api-config.ts';
+
+async function api(database: string, overrides: string[]): Promise<FastifyInstance> {
+  const env = Object.fromEntries(overrides.map((o) => [o.slice(0, o.indexOf('=')), o.slice(o.indexOf('=') + 1)]));
+  const { app } = await createRuntime(apiConfig(database, env));
+  await app.ready();
+  // The API as deployed keeps dashboard answers (decision 0009) only while it hears contract
+  // changes: measuring it otherwise would measure something else.
+  if (app.dashboardCache.ttlMs > 0 && !app.dashboardCache.active) throw new Error('the dashboard cache is not listening for contract changes');
+  return app;
+}
+
+async function hello(database: string, userId: string): Promise<FastifyInstance> {
+  const app = Fastify();
+  const pool = new pg.Pool({ connectionString: urlOf(database), max: 10 });
+  app.get('/', async () => ({ hello: 'world' }));
+  app.get('/one-query', async () => (await pool.query({ name: 'floor', text: 'SELECT id, email FROM users WHERE id = $1', values: [userId] })).rows[0]);
+  app.addHook('onClose', async () => pool.end());
+  return app;
+}
+
+/** The parent's side: starts one of these servers and answers its origin and how to stop it. */
+export function startServer(args: string[]): Promise<{ origin: string; close: () => Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      const ready = /READY (\S+)/.exec(out);
+      if (ready) resolve({ origin: ready[1]!, close: async () => void (child.kill('SIGTERM'), await exited) });
+    });
+    child.once('exit', (code) => reject(new Error(`server ${args.join(' ')} exited (${code}) before it was ready`)));
+  });
+}
+
+if (process.argv[1] === import.meta.filename) {
+  const [kind, database, ...rest] = process.argv.slice(2);
+  if (!database || (kind !== 'api' && kind !== 'hello')) throw new Error('usage: server-process.ts api|hello <database> …');
+  const app = kind === 'api' ? await api(database, rest) : await hello(database, rest[0]!);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  process.once('SIGTERM', () => void app.close().then(() => process.exit(0)));
+  console.log(`READY http://127.0.0.1:${(app.server.address() as { port: number }).port}`);
+}
