@@ -1,6 +1,6 @@
 import pg from 'pg';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import type { FastifyInstance } from 'fastify';
@@ -16,19 +16,8 @@ interface TBoard {
   contracts: { totalElements: number; content: { id: string; userContractState: string }[] };
 }
 
-/** Polls until `check` passes (a change heard through a notification arrives asynchronously on PostgreSQL). */
-async function eventually(check: () => Promise<void>, timeoutMs = 3000): Promise<number> {
-  const start = Date.now();
-  for (;;) {
-    try {
-      await check();
-      return Date.now() - start;
-    } catch (error) {
-      if (Date.now() - start > timeoutMs) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-  }
-}
+/** Retries `check` until it passes: a change heard through a notification arrives asynchronously on PostgreSQL. */
+const eventually = (check: () => Promise<void>, timeout = 3000) => vi.waitFor(check, { timeout, interval: 10 });
 
 describe.each(DB_KINDS)('dashboard cache on %s', (kind) => {
   let t: TTestApp;

@@ -63,13 +63,8 @@ function recorder() {
   return { events, errors, handlers };
 }
 
-async function until(check: () => boolean, timeoutMs = 5000) {
-  const start = Date.now();
-  while (!check()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
+/** Notifications and reconnections arrive within milliseconds; a busy machine gets 5 s. */
+const POLL = { timeout: 5000, interval: 10 };
 
 describe.runIf(url)('postgresListen on PostgreSQL', () => {
   const channel = `kc_test_${crypto.randomUUID().replace(/-/g, '').slice(0, 12)}`;
@@ -89,16 +84,16 @@ describe.runIf(url)('postgresListen on PostgreSQL', () => {
     try {
       expect(events).toEqual(['listening']);
       await notify('1 ana');
-      await until(() => events.includes('message 1 ana'));
+      await expect.poll(() => events.includes('message 1 ana'), POLL).toBe(true);
 
       const restore = relay.silence();
-      await until(() => events.includes('lost'));
+      await expect.poll(() => events.includes('lost'), POLL).toBe(true);
       expect(String(errors[0])).toContain('heartbeat');
       restore();
 
-      await until(() => events.filter((e) => e === 'listening').length === 2);
+      await expect.poll(() => events.filter((e) => e === 'listening').length === 2, POLL).toBe(true);
       await notify('1 luis');
-      await until(() => events.includes('message 1 luis'));
+      await expect.poll(() => events.includes('message 1 luis'), POLL).toBe(true);
       expect(events).toEqual(['listening', 'message 1 ana', 'lost', 'listening', 'message 1 luis']);
     } finally {
       await unlisten();
@@ -115,7 +110,7 @@ describe.runIf(url)('postgresListen on PostgreSQL', () => {
     try {
       expect(events[0]).toBe('lost');
       expect(String(errors[0])).toMatch(/ECONNREFUSED/);
-      await until(() => events.length >= 3); // retried on its own
+      await expect.poll(() => events.length >= 3, POLL).toBe(true); // retried on its own
       expect(events.every((e) => e === 'lost')).toBe(true);
     } finally {
       await unlisten();
