@@ -7,13 +7,20 @@ import { seedDemo } from './db/seed/demo.ts';
 
 /** Opens the configured database, migrates it, seeds demo data outside production, builds the app. */
 export async function createRuntime(config: TConfig): Promise<{ app: FastifyInstance; database: TDatabase }> {
+  let app: FastifyInstance | undefined;
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL, poolSize: config.DATABASE_POOL_SIZE } : { dataDir: path.join(config.dataDir, 'pglite') },
+    config.DATABASE_URL
+      ? {
+          url: config.DATABASE_URL,
+          poolSize: config.DATABASE_POOL_SIZE,
+          onConnectionError: (error) => app?.log.warn({ err: error }, 'a pooled database connection failed; the pool replaces it'),
+        }
+      : { dataDir: path.join(config.dataDir, 'pglite') },
   );
   try {
     await migrate(database.db);
     if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
-    const app = await buildApp({ config, db: database.db, listen: database.listen });
+    app = await buildApp({ config, db: database.db, listen: database.listen });
     app.addHook('onClose', async () => database.close());
     return { app, database };
   } catch (error) {

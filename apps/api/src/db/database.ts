@@ -32,7 +32,15 @@ export interface TDatabaseOptions {
   poolSize?: number;
   /** PostgreSQL: first delay before the LISTEN connection reconnects (tests lengthen it). */
   listenRetryMs?: number;
+  /**
+   * PostgreSQL: told when an idle pooled connection fails (the server restarted, a fail-over, a
+   * proxy's idle timeout). The pool drops that connection and opens a new one when next asked.
+   */
+  onConnectionError?: (error: Error) => void;
 }
+
+/** How long a request may wait for a PostgreSQL connection before it fails (503, never a hang). */
+export const CONNECT_TIMEOUT_MS = 5000;
 
 export interface TDatabase {
   db: TDb;
@@ -48,8 +56,14 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       Client: PreparingClient,
       connectionString: options.url,
       max: options.poolSize ?? 10,
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
+    // Without a listener, pg-pool re-emits an idle connection's error as an unhandled 'error'
+    // event, and Node ends the process (issue 12: every instance died on pg_terminate_backend).
+    pool.on('error', (error) => options.onConnectionError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     // Named, so that an operator (or a test) can tell the listening connection apart.
     const applicationName = `kc-listener${options.schema ? ` ${options.schema}` : ''}`;

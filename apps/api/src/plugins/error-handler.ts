@@ -3,8 +3,11 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { translateMessage, type TFieldError, type TProblem } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { apiMessage } from '../lib/messages.ts';
+import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const PROBLEM_BASE = 'https://kc.example/problems/';
+/** What a 503 (the database is unreachable) tells the client to wait before trying again. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Builds an RFC 9457 problem in the request's language. */
 export function problemFor(request: FastifyRequest, error: AppError): TProblem {
@@ -50,6 +53,7 @@ function toAppError(error: FastifyError | Error): AppError {
     return new AppError(400, 'malformedBody');
   }
   if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
+  if (isDatabaseUnavailable(error)) return new AppError(503, 'unavailable');
   return new AppError(500, 'internal');
 }
 
@@ -57,7 +61,10 @@ function toAppError(error: FastifyError | Error): AppError {
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
-    if (appError.status >= 500 || isResponseSerializationError(error)) {
+    if (appError.status === 503) {
+      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    } else if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
     return sendProblem(request, reply, appError);

@@ -21,6 +21,9 @@ export interface TMailerOptions {
   log: FastifyBaseLogger;
 }
 
+/** Longest wait between two passes of a worker that cannot reach the database. */
+const MAX_BACKOFF_MS = 10_000;
+
 /** The outbox worker: polls, claims, sends, and backs off on failure. Nothing is lost while SMTP is down. */
 export function createMailer(options: TMailerOptions): TMailer {
   const { db, transport, from, log } = options;
@@ -53,13 +56,25 @@ export function createMailer(options: TMailerOptions): TMailer {
     return next;
   }
 
+  // After a failed pass (the database is unreachable) the worker waits longer each time, up to
+  // MAX_BACKOFF_MS, and says so once per outage rather than on every pass.
+  let delay = options.pollMs;
   function schedule(): void {
     if (stopped || options.pollMs <= 0) return;
     timer = setTimeout(() => {
       drain()
-        .catch((error: unknown) => log.error({ err: error }, 'mail worker pass failed'))
+        .then(
+          () => {
+            if (delay !== options.pollMs) log.info('mail worker reaches the database again');
+            delay = options.pollMs;
+          },
+          (error: unknown) => {
+            if (delay === options.pollMs) log.warn({ err: error }, 'mail worker pass failed; retrying with back-off');
+            delay = Math.min(delay * 2, Math.max(MAX_BACKOFF_MS, options.pollMs));
+          },
+        )
         .finally(schedule);
-    }, options.pollMs);
+    }, delay);
     timer.unref();
   }
 
