@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, type TContractState } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
-import { hashContractRequest } from '../src/modules/contracts/service.ts';
+import pg from 'pg';
 
 const INVESTOR = 'investor@kc.example';
 const OTHER = 'investor@other.example';
@@ -285,26 +285,43 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       expect(await contractCount()).toBe(before + 1);
     });
 
-    it('answers 409 to a retry while the first request is still running, and creates one contract for concurrent retries', async () => {
+    it.runIf(kind === 'postgres')('answers 409 while another transaction holds the key, and completes the hire once it ends', async () => {
       const key = crypto.randomUUID();
       const body = validBody();
-      await t.db
-        .insertInto('contract_idempotency_keys')
-        .values({ company_id: '1', user_id: ids[INVESTOR]!, idempotency_key: key, request_hash: hashContractRequest(ids[INVESTOR]!, body as never) })
-        .execute();
-      const busy = await hire(investor, body, undefined, key);
-      expect(busy.statusCode).toBe(409);
-      expect(busy.json().code).toBe('idempotencyInProgress');
-
-      const key2 = crypto.randomUUID();
       const before = await contractCount();
-      const answers = await Promise.all([1, 2, 3].map(() => hire(investor, body, undefined, key2)));
+      // Another request's open transaction, as seen by PostgreSQL: it holds the key's lock.
+      const other = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+      await other.connect();
+      try {
+        await other.query('BEGIN');
+        await other.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [JSON.stringify(['1', ids[INVESTOR]!, key])]);
+        const busy = await hire(investor, body, undefined, key);
+        expect(busy.statusCode).toBe(409);
+        expect(busy.json().code).toBe('idempotencyInProgress');
+        expect(await contractCount()).toBe(before);
+        await other.query('ROLLBACK');
+      } finally {
+        await other.end();
+      }
+      // That request ended without a contract: the key is free again, not stuck.
+      const retry = await hire(investor, body, undefined, key);
+      expect(retry.statusCode).toBe(201);
+      expect(await contractCount()).toBe(before + 1);
+    });
+
+    it('creates one contract for concurrent requests with the same key', async () => {
+      const key = crypto.randomUUID();
+      const body = validBody();
+      const before = await contractCount();
+      const answers = await Promise.all([1, 2, 3, 4, 5].map(() => hire(investor, body, undefined, key)));
       const statuses = answers.map((a) => a.statusCode).sort();
       expect(statuses.filter((s) => s === 201)).toHaveLength(1);
       expect(statuses.every((s) => [200, 201, 409].includes(s))).toBe(true);
       expect(await contractCount()).toBe(before + 1);
       const created = new Set(answers.filter((a) => a.statusCode !== 409).map((a) => a.json().id));
       expect(created.size).toBe(1);
+      const rows = await t.db.selectFrom('contract_idempotency_keys').select('contract_id').where('idempotency_key', '=', key).execute();
+      expect(rows.map((r) => r.contract_id)).toEqual([...created]);
     });
 
     it('frees the key of a refused request so a corrected retry works', async () => {

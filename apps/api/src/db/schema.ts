@@ -169,7 +169,7 @@ export interface ContractIdempotencyKeysTable {
   user_id: string;
   idempotency_key: string;
   request_hash: string;
-  contract_id: string | null;
+  contract_id: string;
   created_at: Generated<Date>;
 }
 

@@ -271,15 +271,18 @@ export interface TKeyRef {
   key: string;
 }
 
-/** Claims a key for a request; false when the key was already claimed (by this or another request). */
-export async function claimIdempotencyKey(db: TExecutor, ref: TKeyRef, requestHash: string): Promise<boolean> {
-  const row = await db
-    .insertInto('contract_idempotency_keys')
-    .values({ company_id: ref.companyId, user_id: ref.userId, idempotency_key: ref.key, request_hash: requestHash })
-    .onConflict((oc) => oc.columns(['company_id', 'user_id', 'idempotency_key']).doNothing())
-    .returning('idempotency_key')
-    .executeTakeFirst();
-  return row !== undefined;
+/**
+ * Inside the hire's transaction: takes the key's transaction-scoped advisory lock, or answers
+ * false at once when another live transaction holds it (a concurrent request with the same
+ * key). PostgreSQL releases the lock when that transaction ends, however it ends: commit,
+ * rollback, or the death of the process that held it (its connection closes). No claim can
+ * outlive the request that made it.
+ */
+export async function tryLockIdempotencyKey(tx: Transaction<Database>, ref: TKeyRef): Promise<boolean> {
+  const { rows } = await sql<{ locked: boolean }>`
+    SELECT pg_try_advisory_xact_lock(hashtextextended(${JSON.stringify([ref.companyId, ref.userId, ref.key])}, 0)) AS locked
+  `.execute(tx);
+  return rows[0]?.locked === true;
 }
 
 export async function findIdempotencyKey(db: TExecutor, ref: TKeyRef) {
@@ -292,24 +295,11 @@ export async function findIdempotencyKey(db: TExecutor, ref: TKeyRef) {
     .executeTakeFirst();
 }
 
-export async function completeIdempotencyKey(db: TExecutor, ref: TKeyRef, contractId: string): Promise<void> {
-  await db
-    .updateTable('contract_idempotency_keys')
-    .set({ contract_id: contractId })
-    .where('company_id', '=', ref.companyId)
-    .where('user_id', '=', ref.userId)
-    .where('idempotency_key', '=', ref.key)
-    .execute();
-}
-
-/** Frees a key whose request failed, so that a corrected retry may use it. */
-export async function releaseIdempotencyKey(db: TExecutor, ref: TKeyRef): Promise<void> {
-  await db
-    .deleteFrom('contract_idempotency_keys')
-    .where('company_id', '=', ref.companyId)
-    .where('user_id', '=', ref.userId)
-    .where('idempotency_key', '=', ref.key)
-    .where('contract_id', 'is', null)
+/** Records a key with the contract it created, in the contract's transaction. */
+export async function insertIdempotencyKey(tx: Transaction<Database>, ref: TKeyRef, requestHash: string, contractId: string): Promise<void> {
+  await tx
+    .insertInto('contract_idempotency_keys')
+    .values({ company_id: ref.companyId, user_id: ref.userId, idempotency_key: ref.key, request_hash: requestHash, contract_id: contractId })
     .execute();
 }
 

@@ -34,8 +34,6 @@ import { findPaymentPreference } from '../payment-preferences/repository.ts';
 import { isStaffFor, isUuid, resolveCustomer } from './access.ts';
 import { contractCreatedMail, contractStateMail } from './mail.ts';
 import {
-  claimIdempotencyKey,
-  completeIdempotencyKey,
   findContract,
   findIdempotencyKey,
   findPaymentPreferenceOf,
@@ -44,8 +42,9 @@ import {
   insertContractEvent,
   listContractEvents,
   listContracts,
+  insertIdempotencyKey,
+  tryLockIdempotencyKey,
   readDashboard,
-  releaseIdempotencyKey,
   updateContractState,
   type TContractRowWithOwner,
   type TSummaryRow,
@@ -243,10 +242,11 @@ export const hashContractRequest = (customerId: string, body: TCreateContractReq
   createHash('sha256').update(canonicalJson({ customerId, body })).digest('hex');
 
 /**
- * Hires a product for a customer. With an Idempotency-Key: the first request claims the key
- * (committed at once), a retry with the same body gets the same contract (200), a retry with
- * another body 422, and a retry while the first is still running 409. A failed request frees
- * its key.
+ * Hires a product for a customer. With an Idempotency-Key, the key is recorded in the contract's
+ * own transaction, under a transaction-scoped lock of that key: a retry with the same body gets
+ * the same contract (200), with another body 422, and while the first request's transaction is
+ * still open 409. A request that fails or dies (even with its process, `kill -9`) leaves no trace:
+ * its transaction rolls back and PostgreSQL frees the lock, so the key is never stuck.
  */
 export async function createContract(
   app: FastifyInstance,
@@ -257,47 +257,58 @@ export async function createContract(
 ): Promise<{ status: 200 | 201; contract: TContractDetail }> {
   const customer = await resolveCustomer(app.db, caller, customerId);
   const ref = idempotencyKey ? { companyId: caller.companyId, userId: caller.id, key: idempotencyKey } : undefined;
+  const requestHash = hashContractRequest(customer.id, body);
+  // A retry of a finished request is answered without checking the body against today's rules.
   if (ref) {
-    const requestHash = hashContractRequest(customer.id, body);
-    if (!(await claimIdempotencyKey(app.db, ref, requestHash))) {
-      const existing = await findIdempotencyKey(app.db, ref);
-      if (!existing || existing.request_hash !== requestHash) throw new AppError(422, 'idempotencyKeyReused');
-      if (!existing.contract_id) throw new AppError(409, 'idempotencyInProgress');
-      return { status: 200, contract: await getContractDetail(app, caller, existing.contract_id) };
+    const done = await findIdempotencyKey(app.db, ref);
+    if (done) return replayed(app, caller, done, requestHash);
+  }
+  const { product } = await checkHire(app, caller.companyId, customer.id, body);
+  type TOutcome = { replay: { request_hash: string; contract_id: string } } | { created: string };
+  const outcome = await app.db.transaction().execute(async (tx): Promise<TOutcome> => {
+    if (ref) {
+      if (!(await tryLockIdempotencyKey(tx, ref))) throw new AppError(409, 'idempotencyInProgress');
+      // Under the lock, a row can only come from a transaction that has committed.
+      const done = await findIdempotencyKey(tx, ref);
+      if (done) return { replay: done };
     }
-  }
-  try {
-    const { product } = await checkHire(app, caller.companyId, customer.id, body);
-    const contractId = await app.db.transaction().execute(async (tx) => {
-      const id = await insertContract(tx, {
-        companyId: caller.companyId,
-        userId: customer.id,
-        productId: product.id,
-        productKey: product.product_key,
-        initialInvestment: body.initialAmount.toFixed(2),
-        recurringAmount: body.recurringAmount.toFixed(2),
-        submissionDate: body.submissionDate,
-        expiringDate: body.expiringDate,
-        paymentPreferenceId: body.paymentPreferenceId,
-      });
-      await insertContractEvent(tx, { contractId: id, fromState: null, toState: 'NEW', actorId: caller.id });
-      if (ref) await completeIdempotencyKey(tx, ref, id);
-      const productName = customer.language === 'en' ? product.name_en : product.name_es;
-      await app.mailer.enqueue(
-        tx,
-        contractCreatedMail(
-          { id, productName, companyId: caller.companyId, owner: { email: customer.email, firstName: customer.first_name, language: customer.language } },
-          dashboardUrl(app),
-        ),
-      );
-      return id;
+    const id = await insertContract(tx, {
+      companyId: caller.companyId,
+      userId: customer.id,
+      productId: product.id,
+      productKey: product.product_key,
+      initialInvestment: body.initialAmount.toFixed(2),
+      recurringAmount: body.recurringAmount.toFixed(2),
+      submissionDate: body.submissionDate,
+      expiringDate: body.expiringDate,
+      paymentPreferenceId: body.paymentPreferenceId,
     });
-    contractsChanged(app, caller.companyId, customer.id);
-    return { status: 201, contract: await getContractDetail(app, caller, contractId) };
-  } catch (error) {
-    if (ref) await releaseIdempotencyKey(app.db, ref);
-    throw error;
-  }
+    await insertContractEvent(tx, { contractId: id, fromState: null, toState: 'NEW', actorId: caller.id });
+    if (ref) await insertIdempotencyKey(tx, ref, requestHash, id);
+    const productName = customer.language === 'en' ? product.name_en : product.name_es;
+    await app.mailer.enqueue(
+      tx,
+      contractCreatedMail(
+        { id, productName, companyId: caller.companyId, owner: { email: customer.email, firstName: customer.first_name, language: customer.language } },
+        dashboardUrl(app),
+      ),
+    );
+    return { created: id };
+  });
+  if ('replay' in outcome) return replayed(app, caller, outcome.replay, requestHash);
+  contractsChanged(app, caller.companyId, customer.id);
+  return { status: 201, contract: await getContractDetail(app, caller, outcome.created) };
+}
+
+/** The answer to a retried key: its contract when the body is the same, 422 otherwise. */
+async function replayed(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  done: { request_hash: string; contract_id: string },
+  requestHash: string,
+): Promise<{ status: 200; contract: TContractDetail }> {
+  if (done.request_hash !== requestHash) throw new AppError(422, 'idempotencyKeyReused');
+  return { status: 200, contract: await getContractDetail(app, caller, done.contract_id) };
 }
 
 /**
