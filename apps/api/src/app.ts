@@ -99,6 +99,18 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
+  // Graceful shutdown (server.ts): once closing, every answer ends its keep-alive connection, so
+  // the server closes as soon as the requests in flight are answered instead of waiting for idle
+  // keep-alive connections to time out; new connections are refused by then.
+  let closing = false;
+  app.addHook('preClose', (done) => {
+    closing = true;
+    done();
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
   app.setValidatorCompiler(validatorCompiler);
   // Requests are validated by zod; responses written by fast-json-stringify from the same zod
   // schemas, checked against zod outside production (lib/response-serializer.ts).
