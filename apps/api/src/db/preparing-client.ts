@@ -23,6 +23,16 @@ export function statementName(text: string): string | undefined {
  * parameterises every value, so one text is one statement shape.
  */
 export class PreparingClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    // A connection that dies while checked out (mid-query, or between the statements of a
+    // transaction) emits 'error' on its client, and pg-pool listens only while the client is
+    // idle: without this listener Node ends the process (issue 12). The query in flight fails
+    // with the error (503 for the caller), and the pool discards the client when it comes back
+    // (it is no longer queryable).
+    this.on('error', () => {});
+  }
+
   // node-postgres overloads `query` many ways; this forwards all of them and only adds a name.
   override query(...args: unknown[]): never {
     const query = super.query.bind(this) as unknown as (...a: unknown[]) => never;
