@@ -49,6 +49,8 @@ export interface TAppDeps {
   mailTransport?: TMailTransport;
   /** Where structured logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
+  /** Closes the database once everything that uses it (requests, mail worker, LISTEN) has stopped. */
+  closeDatabase?: () => Promise<void>;
 }
 
 /** Fields that never reach a log line, wherever they appear. */
@@ -96,6 +98,10 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     // A request's pino child is made on its first log line, not for every request.
     childLoggerFactory: lazyChildLoggerFactory,
     genReqId: () => crypto.randomUUID(),
+    // While closing, a request that arrives on a connection accepted before the close is still
+    // answered (with Connection: close, below) rather than refused with 503: a load balancer has
+    // already handed it to this instance and would pass the 503 on to the client.
+    return503OnClosing: false,
     requestIdHeader: false,
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -111,10 +117,21 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     if (closing) reply.header('connection', 'close');
   });
 
+  const instanceId = config.INSTANCE_ID;
+  if (instanceId) {
+    app.addHook('onRequest', (_request, reply, done) => {
+      reply.header('x-served-by', instanceId);
+      done();
+    });
+  }
+
   app.setValidatorCompiler(validatorCompiler);
   // Requests are validated by zod; responses written by fast-json-stringify from the same zod
   // schemas, checked against zod outside production (lib/response-serializer.ts).
   app.setSerializerCompiler(responseSerializerCompiler({ check: config.NODE_ENV !== 'production' }));
+  // Fastify runs onClose hooks last-registered first: registered before every other, the
+  // database closes after the mail worker has finished its pass and LISTEN has stopped.
+  if (deps.closeDatabase) app.addHook('onClose', deps.closeDatabase);
   app.decorate('db', deps.db);
   app.decorate('config', config);
   const transport =
