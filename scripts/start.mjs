@@ -1,38 +1,11 @@
 // `npm start`: builds what is not built (or is older than its sources), then runs the one
 // server process, which migrates and seeds the embedded database and serves /web and /api.
-import { spawnSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { buildIfStale, root } from './build-stale.mjs';
 
-const root = path.resolve(import.meta.dirname, '..');
-const newest = (dir) => {
-  let latest = 0;
-  const walk = (d) => {
-    for (const e of fs.readdirSync(d, { withFileTypes: true })) {
-      if (e.name === 'node_modules' || e.name === 'build' || e.name === 'dist' || e.name.startsWith('.')) continue;
-      const full = path.join(d, e.name);
-      if (e.isDirectory()) walk(full);
-      else latest = Math.max(latest, fs.statSync(full).mtimeMs);
-    }
-  };
-  walk(dir);
-  return latest;
-};
-const mtime = (file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0);
-const domain = newest(path.join(root, 'packages/domain'));
-
-const targets = [
-  { workspace: '@kc/web', output: 'apps/web/build/client/__spa-fallback.html', sources: ['apps/web'] },
-  { workspace: '@kc/api', output: 'apps/api/dist/server.js', sources: ['apps/api'] },
-];
-for (const target of targets) {
-  const sourceTime = Math.max(domain, ...target.sources.map((s) => newest(path.join(root, s))));
-  if (mtime(path.join(root, target.output)) >= sourceTime) continue;
-  console.log(`Building ${target.workspace}…`);
-  const result = spawnSync('npm', ['run', 'build', '-w', target.workspace], { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
-}
-
+buildIfStale();
 const envFile = fs.existsSync(path.join(root, '.env')) ? ['--env-file=.env'] : [];
 const server = spawn(process.execPath, ['--enable-source-maps', ...envFile, 'apps/api/dist/server.js'], { cwd: root, stdio: 'inherit' });
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => server.kill(signal));

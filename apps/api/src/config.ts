@@ -55,6 +55,14 @@ const ZConfig = z.object({
    * this is the bound should a change notification never arrive.
    */
   DASHBOARD_CACHE_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  /**
+   * A name for this instance among several behind a load balancer; when set, every answer says
+   * which instance served it (`X-Served-By`), for operators and the cluster tests.
+   */
+  INSTANCE_ID: z
+    .string()
+    .regex(/^[\w.-]{1,64}$/, 'letters, digits, dots, dashes or underscores (at most 64)')
+    .optional(),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });
