@@ -11,12 +11,13 @@ import { runStatements } from './run-statements.ts';
  *   event numbers are gapless and committed in order: a stream that resumes after event N
  *   misses nothing and repeats nothing.
  * - `notification_events`: what changed, numbered per user (the SSE event ids), with the unread
- *   count right after the change. Each insert announces the user on `kc_notifications` (delivered
- *   at commit; PostgreSQL folds one transaction's duplicates).
+ *   count right after the change. Each insert announces 'inbox <user id>' on `kc_notifications`
+ *   (delivered at commit; PostgreSQL folds one transaction's duplicates).
  * - `notification_stream_tickets`: single-use tickets (hashed) that open one stream, bound to
  *   the access token they were issued under.
  * - Sessions ending (a token revoked or deleted, a user deactivated or deleted) are announced
- *   on `kc_sessions_ended` with the user id, so open streams close at once on every instance.
+ *   as 'session <user id>' on the same channel, so open streams close at once on every
+ *   instance (one channel: one LISTEN connection per instance).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, `
@@ -74,7 +75,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .raw(
       `CREATE FUNCTION kc_notify_inbox() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
-  PERFORM pg_notify('kc_notifications', NEW.user_id::text);
+  PERFORM pg_notify('kc_notifications', 'inbox ' || NEW.user_id::text);
   RETURN NULL;
 END
 $fn$`,
@@ -85,11 +86,11 @@ $fn$`,
       `CREATE FUNCTION kc_notify_session_ended() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_TABLE_NAME = 'users' THEN
-    PERFORM pg_notify('kc_sessions_ended', NEW.id::text);
+    PERFORM pg_notify('kc_notifications', 'session ' || NEW.id::text);
   ELSIF TG_OP = 'DELETE' THEN
-    PERFORM pg_notify('kc_sessions_ended', OLD.user_id::text);
+    PERFORM pg_notify('kc_notifications', 'session ' || OLD.user_id::text);
   ELSE
-    PERFORM pg_notify('kc_sessions_ended', NEW.user_id::text);
+    PERFORM pg_notify('kc_notifications', 'session ' || NEW.user_id::text);
   END IF;
   RETURN NULL;
 END

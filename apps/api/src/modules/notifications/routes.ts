@@ -6,9 +6,10 @@ import {
   ZNotificationParams,
   ZProblem,
   ZReadAllResponse,
+  ZStreamTicket,
   ZUnreadCount,
 } from '@kc/domain';
-import { completeTask, countUnread, dismissNotification, listInbox, readAllNotifications, readNotification } from './service.ts';
+import { completeTask, countUnread, dismissNotification, issueStreamTicket, listInbox, readAllNotifications, readNotification } from './service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['notifications'];
@@ -94,5 +95,19 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => completeTask(app.db, request.user!, request.params.id, request.language),
+  );
+
+  app.post(
+    '/notifications/stream-ticket',
+    {
+      preHandler: app.authenticate,
+      schema: {
+        tags,
+        summary: 'A single-use ticket, valid for 60 s, that opens one notification stream (GET /api/notifications/stream?ticket=…) for this session',
+        security,
+        response: { 200: ZStreamTicket, 401: ZProblem },
+      },
+    },
+    async (request) => issueStreamTicket(app.db, request.user!, request.tokenHash!),
   );
 };

@@ -13,18 +13,23 @@ import {
   type TNotificationSeverity,
   type TReadAllResponse,
   type TStoredNotificationLink,
+  type TStreamTicket,
   type TUnreadCount,
 } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
+import { hashToken, newToken } from '../../lib/tokens.ts';
 import { isUuid } from '../../lib/uuid.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import {
   bumpInbox,
   closeOpenTasks,
   findCompanyAdminIds,
+  consumeStreamTicket,
   findInbox,
+  findLiveTokens,
   findNotification,
+  insertStreamTicket,
   insertEvent,
   insertNotification,
   listNotifications,
@@ -38,10 +43,11 @@ import {
 /** A database handle or a transaction: `notify` and `completeTasks` join the caller's transaction. */
 export type TNotificationExecutor = Kysely<Database> | Transaction<Database>;
 
-/** Channel on which every committed inbox change names its user (migration 0008). */
+/**
+ * The channel of migration 0008: 'inbox <user id>' after a committed change to a user's inbox,
+ * 'session <user id>' after one of their tokens was revoked or they were deactivated or deleted.
+ */
 export const NOTIFICATIONS_CHANNEL = 'kc_notifications';
-/** Channel on which a revoked token, a deactivated or a deleted user names the user. */
-export const SESSIONS_ENDED_CHANNEL = 'kc_sessions_ended';
 
 export interface TNotifyInput {
   companyId: string;
@@ -218,4 +224,50 @@ export async function readAllNotifications(db: Kysely<Database>, caller: TAuthUs
     await insertEvent(tx, { userId: caller.id, companyId: caller.companyId, seq, type: 'all-read', notificationId: null, unread });
     return { updated, unreadCount: unread };
   });
+}
+
+/** How long a stream ticket may wait before it is used (once). */
+export const STREAM_TICKET_SECONDS = 60;
+
+/**
+ * A single-use ticket that opens one stream for the caller's session (EventSource cannot send
+ * an Authorization header). Only its hash is stored; it dies with the token it was issued under.
+ */
+export async function issueStreamTicket(db: Kysely<Database>, caller: TAuthUser, tokenHash: string): Promise<TStreamTicket> {
+  const ticket = newToken();
+  await insertStreamTicket(db, {
+    ticketHash: hashToken(ticket),
+    tokenHash,
+    userId: caller.id,
+    companyId: caller.companyId,
+    expiresAt: new Date(Date.now() + STREAM_TICKET_SECONDS * 1000),
+  });
+  return { ticket, expiresIn: STREAM_TICKET_SECONDS };
+}
+
+/**
+ * Who opens a stream: a ticket (used up here) or a bearer token, for a live session of the
+ * company named by the company-id header (a ticket names its company itself). 401 otherwise.
+ */
+export async function authenticateStream(
+  db: Kysely<Database>,
+  input: { ticket?: string | undefined; bearer?: string | undefined; companyHeader?: string | undefined },
+): Promise<{ userId: string; companyId: string; tokenHash: string }> {
+  let tokenHash: string;
+  let companyId: string;
+  if (input.ticket) {
+    const used = await consumeStreamTicket(db, hashToken(input.ticket));
+    if (!used || (input.companyHeader && input.companyHeader !== used.company_id)) throw new AppError(401, 'streamTicketInvalid');
+    tokenHash = used.token_hash;
+    companyId = used.company_id;
+  } else if (input.bearer) {
+    if (!input.companyHeader) throw new AppError(400, 'companyMissing');
+    tokenHash = hashToken(input.bearer);
+    companyId = input.companyHeader;
+  } else {
+    throw new AppError(401, 'unauthorized');
+  }
+  const [session] = await findLiveTokens(db, [tokenHash]);
+  if (!session || session.company_id !== companyId) throw new AppError(401, 'unauthorized');
+  return { userId: session.user_id, companyId, tokenHash };
 }
