@@ -1,4 +1,6 @@
+import type { ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import type { TNotificationStreamEvent } from '@kc/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -7,6 +9,7 @@ import { tokenFor } from './helpers/auth.ts';
 import { revokeToken } from './helpers/accounts.ts';
 import { openSse, type TSseClient } from './helpers/sse.ts';
 import { notify } from '../src/modules/notifications/service.ts';
+import { hashToken } from '../src/lib/tokens.ts';
 import type { TDb } from '../src/db/database.ts';
 
 const INVESTOR = 'investor@kc.example';
@@ -208,7 +211,7 @@ describe.each(DB_KINDS)('notification stream heartbeat on %s', (kind) => {
   let t: TTestApp;
   let base: string;
   beforeAll(async () => {
-    t = await buildTestApp(kind, { env: { NOTIFICATIONS_HEARTBEAT_MS: '50' } });
+    t = await buildTestApp(kind, { env: { NOTIFICATIONS_HEARTBEAT_MS: '50', NOTIFICATIONS_STREAM_BUFFER_BYTES: '4096' } });
     base = await listenOn(t.app);
   });
   afterAll(async () => t?.close());
@@ -223,6 +226,23 @@ describe.each(DB_KINDS)('notification stream heartbeat on %s', (kind) => {
     } finally {
       client.close();
     }
+  });
+
+  it('drops a client that does not read once its buffer is full, so a stream’s memory stays bounded', async () => {
+    const user = await t.db.selectFrom('users').select('id').where('email', '=', ADVISOR).executeTakeFirstOrThrow();
+    const { token } = await tokenFor(t.db, ADVISOR);
+    const tokenHash = hashToken(token);
+    for (let i = 0; i < 30; i += 1) await makeItem(t.db, user.id);
+    /** A client whose socket never takes a byte. */
+    const stuck = Object.assign(new Writable({ highWaterMark: 64, write: () => {} }), { writeHead: () => stuck });
+    await t.app.notificationStreams.open(
+      { userId: user.id, companyId: '1', tokenHash, language: 'es', lastEventId: 0, res: stuck as unknown as ServerResponse },
+      {},
+    );
+    await expect.poll(() => stuck.destroyed, POLL).toBe(true);
+    // At most the bound plus the one event that crossed it (an event is well under 2 KB).
+    expect(stuck.writableLength).toBeLessThan(4096 + 2048);
+    expect(t.app.notificationStreams.size).toBe(0);
   });
 
   it('lets the app close with streams open', async () => {
