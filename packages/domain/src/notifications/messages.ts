@@ -2,7 +2,7 @@ import type { TLanguage } from '../i18n/language.ts';
 
 /**
  * What a notification or a task says, in both languages. A notification is stored as a key and
- * its parameters and rendered at read time in the reader's language (docs/decisions/0010), so
+ * its parameters and rendered at read time in the reader's language (docs/decisions/0011-notifications.md), so
  * an item made while its recipient used Spanish reads in English once they switch.
  * `{{name}}` placeholders take the item's parameters.
  */
