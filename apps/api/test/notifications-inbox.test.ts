@@ -268,6 +268,23 @@ describe.each(DB_KINDS)('notifications inbox on %s', (kind) => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('keeps event numbers gapless and the unread count exact under concurrent changes', async () => {
+    const first = await Promise.all(Array.from({ length: 12 }, () => make(INVESTOR)));
+    await Promise.all([
+      ...Array.from({ length: 12 }, () => make(INVESTOR)),
+      ...first.slice(0, 6).map((id) => post(INVESTOR, `/api/notifications/${id}/read`)),
+      ...first.slice(3, 9).map((id) => post(INVESTOR, `/api/notifications/${id}/dismiss`)),
+    ]);
+    const seqs = (await t.db.selectFrom('notification_events').select('seq').where('user_id', '=', ids[INVESTOR]!).orderBy('seq').execute()).map((e) => Number(e.seq));
+    expect(seqs).toEqual(Array.from({ length: seqs.length }, (_, i) => i + 1));
+    const stored = await t.db.selectFrom('notifications').select(['read_at']).where('user_id', '=', ids[INVESTOR]!).execute();
+    const reallyUnread = stored.filter((r) => r.read_at === null).length;
+    expect(reallyUnread).toBe(24 - 9);
+    expect(await unread(INVESTOR)).toBe(reallyUnread);
+    await post(INVESTOR, '/api/notifications/read-all');
+    expect(await unread(INVESTOR)).toBe(0);
+  });
+
   it('numbers each user’s events without gaps, with the unread count after each change', async () => {
     const n1 = await make(INVESTOR);
     await make(ADVISOR);

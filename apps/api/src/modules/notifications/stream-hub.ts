@@ -185,7 +185,15 @@ export class NotificationStreamHub {
     if (!set) this.byUser.set(stream.userId, (set = new Set()));
     set.add(stream);
     this.ensureTimer();
-    const inbox = await findInbox(this.db, stream.userId);
+    let inbox;
+    try {
+      inbox = await findInbox(this.db, stream.userId);
+    } catch (error) {
+      // The client reconnects (retry) and resumes with its Last-Event-ID.
+      this.log.warn({ err: error }, 'notification stream: could not start');
+      stream.close('shutdown');
+      return;
+    }
     const current = inbox?.last_seq ?? '0';
     const resumeFrom = input.lastEventId !== undefined && BigInt(input.lastEventId) <= BigInt(current) ? String(input.lastEventId) : current;
     stream.lastSeq = resumeFrom;
