@@ -136,6 +136,12 @@ describe.each(DB_KINDS)('notifications inbox on %s', (kind) => {
     expect(await count('taskState=done')).toBe(1);
     expect((await get(INVESTOR, '/api/notifications?taskState=open')).json().content[0].id).toBe(open);
     expect(await count('size=1000')).toBe(7);
+    // Items made in one transaction (same created_at) keep the order they were made in.
+    const [a, b] = await t.db.transaction().execute(async (tx) => [
+      await notify(tx, { companyId: '1', userId: ids[INVESTOR]!, kind: 'notification', key: 'passwordChanged' }),
+      await notify(tx, { companyId: '1', userId: ids[INVESTOR]!, kind: 'notification', key: 'passwordChanged' }),
+    ]);
+    expect((await get(INVESTOR, '/api/notifications?size=2')).json().content.map((n: TNotification) => n.id)).toEqual([b, a]);
     expect((await get(INVESTOR, '/api/notifications?size=1000')).json().size).toBe(100);
   });
 

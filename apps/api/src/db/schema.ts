@@ -191,6 +191,7 @@ export interface NotificationsTable {
   read_at: Timestamp | null;
   dismissed_at: Timestamp | null;
   created_at: Generated<Date>;
+  created_seq: ColumnType<string, string | number, string | number>;
 }
 
 export interface NotificationInboxesTable {

@@ -39,10 +39,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       read_at timestamptz,
       dismissed_at timestamptz,
       created_at timestamptz NOT NULL DEFAULT now(),
+      -- The number of the event that made it: the inbox's order (newest first), stable within a transaction.
+      created_seq bigint NOT NULL,
       CHECK ((kind = 'task') = (task_type IS NOT NULL AND task_state IS NOT NULL)),
       CHECK ((subject_type IS NULL) = (subject_id IS NULL))
     );
-    CREATE INDEX notifications_inbox ON notifications (user_id, created_at DESC, id DESC) WHERE dismissed_at IS NULL;
+    CREATE INDEX notifications_inbox ON notifications (user_id, created_seq DESC) WHERE dismissed_at IS NULL;
     CREATE INDEX notifications_open_tasks ON notifications (company_id, subject_type, subject_id, task_type) WHERE task_state = 'open';
     CREATE TABLE notification_inboxes (
       user_id uuid PRIMARY KEY REFERENCES users(id),

@@ -14,6 +14,8 @@ export interface TNewNotificationRow {
   links: Array<Record<string, unknown>>;
   subject: { type: string; id: string } | null;
   taskType: string | null;
+  /** The number of the event that makes it (bumpInbox). */
+  seq: string;
 }
 
 export async function insertNotification(tx: TExecutor, row: TNewNotificationRow): Promise<string> {
@@ -31,6 +33,7 @@ export async function insertNotification(tx: TExecutor, row: TNewNotificationRow
       subject_id: row.subject?.id ?? null,
       task_type: row.kind === 'task' ? row.taskType : null,
       task_state: row.kind === 'task' ? 'open' : null,
+      created_seq: row.seq,
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -138,8 +141,7 @@ export async function listNotifications(
     base
       .leftJoin('users as c', 'c.id', 'n.completed_by')
       .select(itemColumns)
-      .orderBy('n.created_at', 'desc')
-      .orderBy('n.id', 'desc')
+      .orderBy('n.created_seq', 'desc')
       .limit(input.limit)
       .offset(input.offset)
       .execute(),

@@ -71,6 +71,7 @@ export interface TNotifyInput {
  */
 export async function notify(tx: TNotificationExecutor, input: TNotifyInput): Promise<string> {
   if (input.kind === 'task' && !input.taskType) throw new Error('notify: a task needs a taskType');
+  const { seq, unread } = await bumpInbox(tx, { userId: input.userId, companyId: input.companyId, unreadDelta: 1 });
   const id = await insertNotification(tx, {
     companyId: input.companyId,
     userId: input.userId,
@@ -81,8 +82,8 @@ export async function notify(tx: TNotificationExecutor, input: TNotifyInput): Pr
     links: input.links ?? [],
     subject: input.subject ?? null,
     taskType: input.taskType ?? null,
+    seq,
   });
-  const { seq, unread } = await bumpInbox(tx, { userId: input.userId, companyId: input.companyId, unreadDelta: 1 });
   await insertEvent(tx, { userId: input.userId, companyId: input.companyId, seq, type: 'created', notificationId: id, unread });
   return id;
 }
