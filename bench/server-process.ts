@@ -32,7 +32,7 @@ async function hello(database: string, userId: string): Promise<FastifyInstance>
 }
 
 /** The parent's side: starts one of these servers and answers its origin and how to stop it. */
-export function startServer(args: string[]): Promise<{ origin: string; close: () => Promise<void> }> {
+export function startServer(args: string[]): Promise<{ origin: string; pid: number; close: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
@@ -40,7 +40,7 @@ export function startServer(args: string[]): Promise<{ origin: string; close: ()
     child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const ready = /READY (\S+)/.exec(out);
-      if (ready) resolve({ origin: ready[1]!, close: async () => void (child.kill('SIGTERM'), await exited) });
+      if (ready) resolve({ origin: ready[1]!, pid: child.pid!, close: async () => void (child.kill('SIGTERM'), await exited) });
     });
     child.once('exit', (code) => reject(new Error(`server ${args.join(' ')} exited (${code}) before it was ready`)));
   });

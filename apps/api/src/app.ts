@@ -28,6 +28,9 @@ import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/das
 import { productRoutes } from './modules/products/routes.ts';
 import { paymentPreferenceRoutes } from './modules/payment-preferences/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { notificationRoutes } from './modules/notifications/routes.ts';
+import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
+import { NotificationStreamHub } from './modules/notifications/stream-hub.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -37,6 +40,7 @@ declare module 'fastify' {
     config: TConfig;
     mailer: TMailer;
     dashboardCache: DashboardCache;
+    notificationStreams: NotificationStreamHub;
   }
 }
 
@@ -157,6 +161,19 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', async () => unlisten?.());
   }
 
+  // Open notification streams, woken by the database's notifications (docs/decisions/0011).
+  const notificationStreams = new NotificationStreamHub({
+    db: deps.db,
+    listen: deps.listen,
+    log: app.log,
+    heartbeatMs: config.NOTIFICATIONS_HEARTBEAT_MS,
+    maxBufferBytes: config.NOTIFICATIONS_STREAM_BUFFER_BYTES,
+  });
+  app.decorate('notificationStreams', notificationStreams);
+  app.addHook('onReady', async () => notificationStreams.start());
+  // Before the server stops accepting: open streams would keep it from closing.
+  app.addHook('preClose', async () => notificationStreams.stop());
+
   await app.register(languagePlugin);
   registerErrorHandling(app);
   await registerSecurity(app, config.NODE_ENV === 'production');
@@ -165,6 +182,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   // Routes that need no company.
   await app.register(healthRoutes, { prefix: '/api' });
+  // The notification stream reads its company from its ticket (EventSource sends no headers).
+  await app.register(notificationStreamRoutes, { prefix: '/api' });
   // OAuth 2 (RFC 6749/7009) outside /api: its own error shape; it reads company-id itself.
   await app.register(oauthRoutes);
 
@@ -183,6 +202,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(contractRoutes);
       await tenant.register(paymentPreferenceRoutes);
       await tenant.register(accountRoutes);
+      await tenant.register(notificationRoutes);
     },
     { prefix: '/api' },
   );

@@ -63,6 +63,16 @@ const ZConfig = z.object({
     .string()
     .regex(/^[\w.-]{1,64}$/, 'letters, digits, dots, dashes or underscores (at most 64)')
     .optional(),
+  /**
+   * How often an open notification stream gets a heartbeat comment and its session is checked
+   * (a revoked token closes it at once through a database notification; an expired one by then).
+   */
+  NOTIFICATIONS_HEARTBEAT_MS: z.coerce.number().int().min(20).max(120_000).default(15_000),
+  /**
+   * Bytes an open stream may have waiting for a slow client before the server closes it (the
+   * client reconnects and resumes with Last-Event-ID, so nothing is lost).
+   */
+  NOTIFICATIONS_STREAM_BUFFER_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -11,3 +11,4 @@ export * from './accounts/index.ts';
 export * from './calculator/index.ts';
 export * from './contact/index.ts';
 export * from './contracts/index.ts';
+export * from './notifications/index.ts';

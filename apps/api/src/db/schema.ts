@@ -173,7 +173,59 @@ export interface ContractIdempotencyKeysTable {
   created_at: Generated<Date>;
 }
 
+export interface NotificationsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  kind: string;
+  severity: string;
+  message_key: string;
+  params: ColumnType<Record<string, unknown>, string, string>;
+  links: ColumnType<Array<Record<string, unknown>>, string, string>;
+  subject_type: string | null;
+  subject_id: string | null;
+  task_type: string | null;
+  task_state: string | null;
+  completed_at: Timestamp | null;
+  completed_by: string | null;
+  read_at: Timestamp | null;
+  dismissed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  created_seq: ColumnType<string, string | number, string | number>;
+}
+
+export interface NotificationInboxesTable {
+  user_id: string;
+  company_id: string;
+  /** bigint: a decimal string on both drivers. */
+  last_seq: ColumnType<string, string | number | undefined, string | number>;
+  unread: Generated<number>;
+}
+
+export interface NotificationEventsTable {
+  user_id: string;
+  seq: ColumnType<string, string | number, string | number>;
+  company_id: string;
+  type: string;
+  notification_id: string | null;
+  unread: number;
+  created_at: Generated<Date>;
+}
+
+export interface NotificationStreamTicketsTable {
+  ticket_hash: string;
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  expires_at: Timestamp;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  notification_inboxes: NotificationInboxesTable;
+  notification_events: NotificationEventsTable;
+  notification_stream_tickets: NotificationStreamTicketsTable;
   contract_idempotency_keys: ContractIdempotencyKeysTable;
   sign_up_confirmations: SignUpConfirmationsTable;
   contact_messages: ContactMessagesTable;

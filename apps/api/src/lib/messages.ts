@@ -63,6 +63,16 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     // Investor area (contracts, payment preferences, account).
     contractNotFound: { title: 'Contrato no encontrado', detail: 'El contrato no existe o no tiene acceso a él.' },
+    // Notifications and tasks.
+    notificationNotFound: { title: 'Aviso no encontrado', detail: 'El aviso no existe o no pertenece a su bandeja.' },
+    notificationNotTask: {
+      title: 'No es una tarea',
+      detail: 'Este aviso es solo informativo: no hay nada que completar. Puede marcarlo como leído o descartarlo.',
+    },
+    streamTicketInvalid: {
+      title: 'Enlace de avisos no válido',
+      detail: 'El acceso a los avisos en directo ha caducado o ya se ha utilizado. Vuelva a conectarse para recibirlos.',
+    },
     customerNotFound: { title: 'Cliente no encontrado', detail: 'El cliente no existe o no tiene acceso a él.' },
     userNotFound: { title: 'Usuario no encontrado', detail: 'El usuario no existe o no tiene acceso a él.' },
     paymentPreferenceNotFound: { title: 'Forma de pago no encontrada', detail: 'La forma de pago no existe o no es suya.' },
@@ -139,6 +149,16 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     // Investor area (contracts, payment preferences, account).
     contractNotFound: { title: 'Contract not found', detail: 'The contract does not exist or you have no access to it.' },
+    // Notifications and tasks.
+    notificationNotFound: { title: 'Notification not found', detail: 'The notification does not exist or is not in your inbox.' },
+    notificationNotTask: {
+      title: 'Not a task',
+      detail: 'This notification is for information only: there is nothing to complete. You can mark it as read or dismiss it.',
+    },
+    streamTicketInvalid: {
+      title: 'Live notifications link not valid',
+      detail: 'Access to live notifications has expired or has already been used. Reconnect to keep receiving them.',
+    },
     customerNotFound: { title: 'Customer not found', detail: 'The customer does not exist or you have no access to them.' },
     userNotFound: { title: 'User not found', detail: 'The user does not exist or you have no access to them.' },
     paymentPreferenceNotFound: { title: 'Payment method not found', detail: 'The payment method does not exist or is not yours.' },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ADMINISTRATION_ROLES,
+  paths,
   toPage,
   vkey,
   ZChangePasswordRequest,
@@ -15,6 +16,7 @@ import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { requireRoles } from '../../plugins/auth.ts';
+import { notify } from '../notifications/service.ts';
 import { findPasswordHash, findUserWithAdvisor, listCompanyUsers, revokeOtherTokens, updatePasswordHash } from './repository.ts';
 
 const security = [{ bearer: [] }];
@@ -84,6 +86,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         await updatePasswordHash(tx, user.id, newHash);
         await revokeOtherTokens(tx, user.id, request.tokenHash!);
+        await notify(tx, {
+          companyId: user.companyId,
+          userId: user.id,
+          kind: 'notification',
+          severity: 'HIGH',
+          key: 'passwordChanged',
+          links: [{ label: 'viewAccount', link: paths.account.href() }],
+        });
       });
       forgetSessions(app.db);
       return { ok: true as const };

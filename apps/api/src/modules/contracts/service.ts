@@ -8,8 +8,10 @@ import {
   defaultInputs,
   encodeMessage,
   FIELD_BOUNDS,
+  notificationContractStates,
   parseIsoDate,
   paths,
+  TASK_TYPES,
   toPage,
   vkey,
   WEB_BASE,
@@ -33,6 +35,7 @@ import { toPaymentPreference } from '../payment-preferences/mapper.ts';
 import { findPaymentPreference } from '../payment-preferences/repository.ts';
 import { isStaffFor, isUuid, resolveCustomer } from './access.ts';
 import { contractCreatedMail, contractStateMail } from './mail.ts';
+import { completeTasks, notify } from '../notifications/service.ts';
 import {
   findContract,
   findIdempotencyKey,
@@ -293,6 +296,20 @@ export async function createContract(
         dashboardUrl(app),
       ),
     );
+    if (customer.advisor_id) {
+      // The customer's advisor confirms the first payment; the task closes when the contract leaves NEW.
+      await notify(tx, {
+        companyId: caller.companyId,
+        userId: customer.advisor_id,
+        kind: 'task',
+        severity: 'HIGH',
+        key: 'contractHired',
+        params: { customerName: `${customer.first_name} ${customer.last_name}`, productName: { es: product.name_es, en: product.name_en } },
+        links: [{ label: 'viewContract', link: paths.contracts.href(id) }],
+        subject: { type: 'contract', id },
+        taskType: TASK_TYPES.confirmFirstPayment,
+      });
+    }
     return { created: id };
   });
   if ('replay' in outcome) return replayed(app, caller, outcome.replay, requestHash);
@@ -350,6 +367,27 @@ export async function transitionContract(app: FastifyInstance, caller: TAuthUser
         dashboardUrl(app),
       ),
     );
+    await notify(tx, {
+      companyId: caller.companyId,
+      userId: contract.user_id,
+      kind: 'notification',
+      key: 'contractStateChanged',
+      params: {
+        productName: product ? { es: product.name_es, en: product.name_en } : contract.product_key,
+        state: notificationContractStates[decision.to] ?? decision.to,
+      },
+      links: [{ label: 'viewContract', link: paths.contracts.href(contract.id) }],
+      subject: { type: 'contract', id: contract.id },
+    });
+    if (decision.from === 'NEW') {
+      await completeTasks(tx, {
+        companyId: caller.companyId,
+        subjectType: 'contract',
+        subjectId: contract.id,
+        taskType: TASK_TYPES.confirmFirstPayment,
+        completedBy: caller.id,
+      });
+    }
     return contract.user_id;
   });
   contractsChanged(app, caller.companyId, ownerId);

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import {
   SIGN_UP_CONFIRMATION_DAYS,
+  TASK_TYPES,
   akey,
+  paths,
   isRole,
   makeRegisterRequestSchema,
   summarizeCard,
@@ -18,6 +20,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../mail/mailer.ts';
 import { isCityOfCountry, isKnownCountry } from '../lookups/lookups-data.ts';
 import { advisorAssignedMail, confirmationMail, welcomeMail } from './mails.ts';
+import { notify } from '../notifications/service.ts';
 import {
   emailTaken,
   findConfirmationForUpdate,
@@ -176,6 +179,17 @@ export async function confirmSignUp(
           advisorFirstName: advisor.first_name,
           client: { firstName: user.first_name, lastName: user.last_name, email: user.email },
         }),
+      });
+      // A task for the advisor: welcome the new client (the advisor marks it done).
+      await notify(trx, {
+        companyId: user.company_id,
+        userId: advisor.id,
+        kind: 'task',
+        key: 'accountConfirmed',
+        params: { customerName: `${user.first_name} ${user.last_name}` },
+        links: [{ label: 'viewClients', link: paths.advisorDashboard.href() }],
+        subject: { type: 'user', id: user.id },
+        taskType: TASK_TYPES.welcomeClient,
       });
     }
     return { id: user.id, confirmed: true, advisor: advisorInfo };

@@ -1,0 +1,290 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+/** The only SQL of the notifications module. */
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+export interface TNewNotificationRow {
+  companyId: string;
+  userId: string;
+  kind: 'notification' | 'task';
+  severity: string;
+  key: string;
+  params: Record<string, unknown>;
+  links: Array<Record<string, unknown>>;
+  subject: { type: string; id: string } | null;
+  taskType: string | null;
+  /** The number of the event that makes it (bumpInbox). */
+  seq: string;
+}
+
+export async function insertNotification(tx: TExecutor, row: TNewNotificationRow): Promise<string> {
+  const inserted = await tx
+    .insertInto('notifications')
+    .values({
+      company_id: row.companyId,
+      user_id: row.userId,
+      kind: row.kind,
+      severity: row.severity,
+      message_key: row.key,
+      params: JSON.stringify(row.params),
+      links: JSON.stringify(row.links),
+      subject_type: row.subject?.type ?? null,
+      subject_id: row.subject?.id ?? null,
+      task_type: row.kind === 'task' ? row.taskType : null,
+      task_state: row.kind === 'task' ? 'open' : null,
+      created_seq: row.seq,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+/**
+ * Takes the next event number of a user's inbox and applies a change to the unread count,
+ * holding the inbox row's lock until the transaction ends: a user's events are numbered
+ * without gaps and become visible in their order.
+ */
+export async function bumpInbox(tx: TExecutor, input: { userId: string; companyId: string; unreadDelta: number }): Promise<{ seq: string; unread: number }> {
+  const row = await tx
+    .insertInto('notification_inboxes')
+    .values({ user_id: input.userId, company_id: input.companyId, last_seq: 1, unread: Math.max(input.unreadDelta, 0) })
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        last_seq: sql`notification_inboxes.last_seq + 1`,
+        unread: sql`notification_inboxes.unread + ${input.unreadDelta}`,
+      }),
+    )
+    .returning(['last_seq', 'unread'])
+    .executeTakeFirstOrThrow();
+  return { seq: String(row.last_seq), unread: row.unread };
+}
+
+export async function insertEvent(
+  tx: TExecutor,
+  event: { userId: string; companyId: string; seq: string; type: 'created' | 'updated' | 'all-read'; notificationId: string | null; unread: number },
+): Promise<void> {
+  await tx
+    .insertInto('notification_events')
+    .values({
+      user_id: event.userId,
+      company_id: event.companyId,
+      seq: event.seq,
+      type: event.type,
+      notification_id: event.notificationId,
+      unread: event.unread,
+    })
+    .execute();
+}
+
+export async function findInbox(db: TExecutor, userId: string): Promise<{ last_seq: string; unread: number } | undefined> {
+  const row = await db.selectFrom('notification_inboxes').select(['last_seq', 'unread']).where('user_id', '=', userId).executeTakeFirst();
+  return row ? { last_seq: String(row.last_seq), unread: row.unread } : undefined;
+}
+
+const itemColumns = [
+  'n.id',
+  'n.kind',
+  'n.severity',
+  'n.message_key',
+  'n.params',
+  'n.links',
+  'n.subject_type',
+  'n.subject_id',
+  'n.task_type',
+  'n.task_state',
+  'n.completed_at',
+  'n.completed_by',
+  'n.read_at',
+  'n.dismissed_at',
+  'n.created_at',
+  'c.first_name as completed_by_first_name',
+  'c.last_name as completed_by_last_name',
+] as const;
+
+const items = (db: TExecutor) =>
+  db.selectFrom('notifications as n').leftJoin('users as c', 'c.id', 'n.completed_by').select(itemColumns);
+
+export type TNotificationItemRow = Awaited<ReturnType<ReturnType<typeof items>['executeTakeFirstOrThrow']>>;
+
+/** One item of a user's inbox (dismissed ones included), or undefined when it is not theirs. */
+export async function findNotification(db: TExecutor, companyId: string, userId: string, id: string, options: { forUpdate?: boolean } = {}) {
+  let query = items(db).where('n.id', '=', id).where('n.user_id', '=', userId).where('n.company_id', '=', companyId);
+  if (options.forUpdate) query = query.forUpdate('n');
+  return query.executeTakeFirst();
+}
+
+export interface TListFilters {
+  severity?: string | undefined;
+  kind?: string | undefined;
+  read?: boolean | undefined;
+  taskState?: string | undefined;
+}
+
+/** A page of a user's inbox without dismissed items, newest first, and the total of the filter. */
+export async function listNotifications(
+  db: TExecutor,
+  input: { companyId: string; userId: string; filters: TListFilters; limit: number; offset: number },
+): Promise<{ rows: TNotificationItemRow[]; total: number }> {
+  const { filters } = input;
+  let base = db
+    .selectFrom('notifications as n')
+    .where('n.user_id', '=', input.userId)
+    .where('n.company_id', '=', input.companyId)
+    .where('n.dismissed_at', 'is', null);
+  if (filters.severity) base = base.where('n.severity', '=', filters.severity);
+  if (filters.kind) base = base.where('n.kind', '=', filters.kind);
+  if (filters.read === true) base = base.where('n.read_at', 'is not', null);
+  if (filters.read === false) base = base.where('n.read_at', 'is', null);
+  if (filters.taskState) base = base.where('n.task_state', '=', filters.taskState);
+  const [rows, count] = await Promise.all([
+    base
+      .leftJoin('users as c', 'c.id', 'n.completed_by')
+      .select(itemColumns)
+      .orderBy('n.created_seq', 'desc')
+      .limit(input.limit)
+      .offset(input.offset)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.n) };
+}
+
+/** Marks an unread item read; false when it was read already (or is not there). */
+export async function markRead(tx: TExecutor, id: string): Promise<boolean> {
+  const result = await tx.updateTable('notifications').set({ read_at: sql<Date>`now()` }).where('id', '=', id).where('read_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+/** Marks every unread item of a user read; the number marked. */
+export async function markAllRead(tx: TExecutor, companyId: string, userId: string): Promise<number> {
+  const result = await tx
+    .updateTable('notifications')
+    .set({ read_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('company_id', '=', companyId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Dismisses an item (which also reads it); what it was before, or undefined when it was dismissed already. */
+export async function markDismissed(tx: TExecutor, id: string): Promise<{ wasUnread: boolean } | undefined> {
+  const before = await tx.selectFrom('notifications').select(['read_at', 'dismissed_at']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!before || before.dismissed_at !== null) return undefined;
+  await tx
+    .updateTable('notifications')
+    .set({ dismissed_at: sql<Date>`now()`, read_at: sql<Date>`coalesce(read_at, now())` })
+    .where('id', '=', id)
+    .execute();
+  return { wasUnread: before.read_at === null };
+}
+
+/** Closes one open task; the unread state it had, or undefined when it was not open. */
+export async function markTaskDone(tx: TExecutor, id: string, completedBy: string | null, options: { read: boolean }): Promise<{ wasUnread: boolean } | undefined> {
+  const before = await tx.selectFrom('notifications').select(['read_at', 'task_state']).where('id', '=', id).forUpdate().executeTakeFirst();
+  if (!before || before.task_state !== 'open') return undefined;
+  await tx
+    .updateTable('notifications')
+    .set({
+      task_state: 'done',
+      completed_at: sql<Date>`now()`,
+      completed_by: completedBy,
+      ...(options.read ? { read_at: sql<Date>`coalesce(read_at, now())` } : {}),
+    })
+    .where('id', '=', id)
+    .execute();
+  return { wasUnread: before.read_at === null };
+}
+
+/** Closes every open task of a kind about a subject; the tasks closed, ordered by recipient. */
+export async function closeOpenTasks(
+  tx: TExecutor,
+  input: { companyId: string; subjectType: string; subjectId: string; taskType: string; completedBy: string | null },
+): Promise<Array<{ id: string; user_id: string; company_id: string }>> {
+  return tx
+    .updateTable('notifications')
+    .set({ task_state: 'done', completed_at: sql<Date>`now()`, completed_by: input.completedBy })
+    .where('company_id', '=', input.companyId)
+    .where('subject_type', '=', input.subjectType)
+    .where('subject_id', '=', input.subjectId)
+    .where('task_type', '=', input.taskType)
+    .where('task_state', '=', 'open')
+    .returning(['id', 'user_id', 'company_id'])
+    .execute()
+    .then((rows) => rows.sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0)));
+}
+
+/** The active administrators of a company. */
+export async function findCompanyAdminIds(db: TExecutor, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`roles @> ARRAY['ADMIN']::text[]`)
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A user's events after `afterSeq` (at most `limit`), with the current state of their items. */
+export async function listEventsAfter(db: TExecutor, userId: string, afterSeq: string, limit: number) {
+  return db
+    .selectFrom('notification_events as e')
+    .leftJoin('notifications as n', 'n.id', 'e.notification_id')
+    .leftJoin('users as c', 'c.id', 'n.completed_by')
+    .select(['e.seq', 'e.type', 'e.unread', 'e.notification_id'])
+    .select(itemColumns)
+    .where('e.user_id', '=', userId)
+    .where('e.seq', '>', afterSeq)
+    .orderBy('e.seq')
+    .limit(limit)
+    .execute();
+}
+
+// Sessions and stream tickets --------------------------------------------------------------------
+
+/** The live sessions among these token hashes: unrevoked, unexpired, of an active user. */
+export async function findLiveTokens(db: TExecutor, tokenHashes: string[]) {
+  if (tokenHashes.length === 0) return [];
+  return db
+    .selectFrom('access_tokens as t')
+    .innerJoin('users as u', 'u.id', 't.user_id')
+    .select(['t.token_hash', 't.user_id', 't.company_id', 't.expires_at'])
+    .where('t.token_hash', 'in', tokenHashes)
+    .where('t.revoked_at', 'is', null)
+    .where('t.expires_at', '>', new Date())
+    .where('u.is_active', '=', true)
+    .where('u.is_deleted', '=', false)
+    .execute();
+}
+
+export async function insertStreamTicket(
+  db: TExecutor,
+  ticket: { ticketHash: string; tokenHash: string; userId: string; companyId: string; expiresAt: Date },
+): Promise<void> {
+  await db.deleteFrom('notification_stream_tickets').where('expires_at', '<', new Date()).execute();
+  await db
+    .insertInto('notification_stream_tickets')
+    .values({
+      ticket_hash: ticket.ticketHash,
+      token_hash: ticket.tokenHash,
+      user_id: ticket.userId,
+      company_id: ticket.companyId,
+      expires_at: ticket.expiresAt,
+    })
+    .execute();
+}
+
+/** Uses a ticket up (it works once): the token it was issued under, if it had not expired. */
+export async function consumeStreamTicket(db: TExecutor, ticketHash: string): Promise<{ token_hash: string; company_id: string } | undefined> {
+  const row = await db
+    .deleteFrom('notification_stream_tickets')
+    .where('ticket_hash', '=', ticketHash)
+    .returning(['token_hash', 'company_id', 'expires_at'])
+    .executeTakeFirst();
+  if (!row || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
+  return { token_hash: row.token_hash, company_id: row.company_id };
+}
