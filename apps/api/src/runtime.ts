@@ -20,7 +20,7 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
   try {
     await migrate(database.db);
     if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
-    app = await buildApp({ config, db: database.db, listen: database.listen });
+    app = await buildApp({ config, db: database.db, listen: database.listen, poolStats: database.poolStats });
     app.addHook('onClose', async () => database.close());
     return { app, database };
   } catch (error) {
