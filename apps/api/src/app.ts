@@ -31,6 +31,9 @@ import { accountRoutes } from './modules/account/routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
 import { NotificationStreamHub } from './modules/notifications/stream-hub.ts';
+import { registerMetrics } from './modules/metrics/routes.ts';
+import type { TMetrics } from './modules/metrics/service.ts';
+import type { TPoolStats } from './db/pool-stats.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -41,6 +44,7 @@ declare module 'fastify' {
     mailer: TMailer;
     dashboardCache: DashboardCache;
     notificationStreams: NotificationStreamHub;
+    metrics: TMetrics;
   }
 }
 
@@ -51,6 +55,8 @@ export interface TAppDeps {
   listen?: TListen;
   /** Tests pass their own transport; otherwise SMTP when SMTP_URL is set, else the mail folder. */
   mailTransport?: TMailTransport;
+  /** The database connections in use, idle and waited for (TDatabase.poolStats), for the metrics. */
+  poolStats?: () => TPoolStats;
   /** Where structured logs go (tests capture them); stdout by default. */
   logStream?: NodeJS.WritableStream;
   /** Closes the database once everything that uses it (requests, mail worker, LISTEN) has stopped. */
@@ -176,6 +182,15 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
 
   await app.register(languagePlugin);
   registerErrorHandling(app);
+  // Before every route, so that its hook counts them all.
+  const metrics = await registerMetrics(app, {
+    ...(deps.poolStats ? { pool: deps.poolStats } : {}),
+    mail: mailer.stats,
+    mailBacklog: () => mailer.backlog(),
+    dashboardCache,
+    onSourceError: (source, error) => app.log.warn({ err: error, source }, 'metrics: a source could not be read; its samples are left out'),
+  });
+  app.decorate('metrics', metrics);
   await registerSecurity(app, config.NODE_ENV === 'production');
   await app.register(formbody);
   await registerOpenApi(app);

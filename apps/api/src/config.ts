@@ -1,5 +1,19 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+
+/** Loopback only: who may read /api/metrics without METRICS_TOKEN unless METRICS_ALLOW says otherwise. */
+export const DEFAULT_METRICS_ALLOW = '127.0.0.0/8,::1';
+
+/** An address (`10.0.0.7`, `::1`) or a network (`10.0.0.0/8`, `fd00::/8`). */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', bits, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  if (!/^\d{1,3}$/.test(bits)) return false;
+  return Number(bits) <= (family === 4 ? 32 : 128);
+}
 
 /**
  * The environment, parsed once at start (conventions, 11). A bad value stops the process with
@@ -73,6 +87,20 @@ const ZConfig = z.object({
    * client reconnects and resumes with Last-Event-ID, so nothing is lost).
    */
   NOTIFICATIONS_STREAM_BUFFER_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(256 * 1024),
+  /**
+   * A bearer token that may read /api/metrics from any address (Prometheus' `authorization`
+   * setting); unset: only the addresses of METRICS_ALLOW may.
+   */
+  METRICS_TOKEN: z.string().min(32, 'must be at least 32 characters').optional(),
+  /**
+   * Addresses and networks (comma-separated, e.g. `10.0.0.0/8,::1`) that may read /api/metrics
+   * without the token; `none` for none. The client address honours TRUST_PROXY.
+   */
+  METRICS_ALLOW: z
+    .string()
+    .default(DEFAULT_METRICS_ALLOW)
+    .transform((value) => (value.trim() === 'none' ? [] : value.split(',').map((v) => v.trim()).filter(Boolean)))
+    .refine((entries) => entries.every(isAddressOrNetwork), 'must be `none` or comma-separated addresses or networks (a.b.c.d/n, x::y/n)'),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
 });

@@ -1,13 +1,17 @@
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import type { TConfig } from './config.ts';
 import { migrate, openDatabase, type TDatabase } from './db/database.ts';
+import { lockDataDir } from './db/data-dir-lock.ts';
+import { pgliteDirOf } from './db/backup.ts';
 import { seedDemo } from './db/seed/demo.ts';
 
 /** Opens the configured database, migrates it, seeds demo data outside production, builds the app. */
 export async function createRuntime(config: TConfig): Promise<{ app: FastifyInstance; database: TDatabase }> {
   let app: FastifyInstance | undefined;
+  // PGlite serves one process: refuse to start while another process (a server, a backup or a
+  // restore) has its folder (db/data-dir-lock.ts).
+  const unlock = config.DATABASE_URL ? async () => {} : await lockDataDir(config.dataDir, 'server');
   const database = await openDatabase(
     config.DATABASE_URL
       ? {
@@ -15,15 +19,28 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
           poolSize: config.DATABASE_POOL_SIZE,
           onConnectionError: (error) => app?.log.warn({ err: error }, 'a pooled database connection failed; the pool replaces it'),
         }
-      : { dataDir: path.join(config.dataDir, 'pglite') },
-  );
+      : { dataDir: pgliteDirOf(config.dataDir) },
+  ).catch(async (error: unknown) => {
+    await unlock();
+    throw error;
+  });
   try {
     await migrate(database.db);
     if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
-    app = await buildApp({ config, db: database.db, listen: database.listen, closeDatabase: () => database.close() });
+    app = await buildApp({
+      config,
+      db: database.db,
+      listen: database.listen,
+      poolStats: database.poolStats,
+      closeDatabase: async () => {
+        await database.close();
+        await unlock();
+      },
+    });
     return { app, database };
   } catch (error) {
     await database.close();
+    await unlock();
     throw error;
   }
 }

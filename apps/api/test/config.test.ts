@@ -33,4 +33,16 @@ describe('configuration', () => {
     expect(config.PORT).toBe(3000);
     expect(config.seedDemo).toBe(false);
   });
+
+  it('lets only loopback read the metrics by default, and checks METRICS_ALLOW and METRICS_TOKEN', () => {
+    expect(loadConfig({}).METRICS_ALLOW).toEqual(['127.0.0.0/8', '::1']);
+    expect(loadConfig({}).METRICS_TOKEN).toBeUndefined();
+    expect(loadConfig({ METRICS_ALLOW: 'none' }).METRICS_ALLOW).toEqual([]);
+    expect(loadConfig({ METRICS_ALLOW: ' 10.0.0.0/8 , 192.0.2.7,fd00::/8 ' }).METRICS_ALLOW).toEqual(['10.0.0.0/8', '192.0.2.7', 'fd00::/8']);
+    for (const bad of ['10.0.0.0/33', 'example.com', '10.0.0.1/8/2', '::1/129', '10.0.0.0/x']) {
+      expect(() => loadConfig({ METRICS_ALLOW: bad }), bad).toThrow(/METRICS_ALLOW/);
+    }
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
+    expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32));
+  });
 });

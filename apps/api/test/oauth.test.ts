@@ -4,8 +4,30 @@ import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.
 import { login, revokeToken } from './helpers/accounts.ts';
 import { deactivateUser } from '../src/modules/users/repository.ts';
 import { hashSecret } from '../src/lib/password.ts';
+import { clientAddressKey, loginKeys } from '../src/modules/oauth/login-limiter.ts';
 
 const PASSWORD = 'demo-password-2026';
+
+describe('login limiter keys', () => {
+  it('name an IPv4 client by its address and an IPv6 client by its /64 network', () => {
+    expect(clientAddressKey('192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('::ffff:192.0.2.7')).toBe('192.0.2.7');
+    expect(clientAddressKey('2001:db8:1:2::5')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:0db8:0001:0002:aaaa:bbbb:cccc:dddd')).toBe('2001:db8:1:2::/64');
+    expect(clientAddressKey('2001:db8::1')).toBe('2001:db8:0:0::/64');
+    expect(clientAddressKey('::1')).toBe('0:0:0:0::/64');
+  });
+
+  it('never keep the e-mail in clear, and tell pair, address and account apart', () => {
+    const keys = loginKeys('1', 'Someone@Example.com', '192.0.2.7');
+    expect(JSON.stringify(keys)).not.toMatch(/someone|example/i);
+    expect(keys.pair).toMatch(/^login:pair:[0-9a-f]{32}:192\.0\.2\.7$/);
+    expect(keys.address).toBe('login:address:192.0.2.7');
+    expect(keys.account).toMatch(/^login:account:[0-9a-f]{32}$/);
+    expect(loginKeys('1', ' someone@example.com ', '192.0.2.8').account).toBe(keys.account);
+    expect(loginKeys('2', 'someone@example.com', '192.0.2.7').account).not.toBe(keys.account);
+  });
+});
 
 describe.each(DB_KINDS)('oauth on %s', (kind) => {
   let t: TTestApp;
@@ -171,28 +193,77 @@ describe.each(DB_KINDS)('oauth on %s', (kind) => {
     expect(tokens.every((r) => r.revoked_at !== null)).toBe(true);
   });
 
-  it('limits failures per account with 429 and Retry-After, and the limit resets when its window ends', async () => {
+  it('limits failures of one account from one address with 429 and Retry-After; the window ending lifts it', async () => {
     const account = 'group.manager@kc.example';
     for (let i = 0; i < 10; i++) {
-      const res = await login(t.app, { username: account, password: `wrong-${i}` }, {}, `10.4.0.${i}`);
+      const res = await login(t.app, { username: account, password: `wrong-${i}` }, {}, '10.4.0.1');
       expect(res.statusCode).toBe(400);
     }
-    const blocked = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.1.1');
+    const blocked = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.0.1');
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.headers['cache-control']).toBe('no-store');
     expect(blocked.json().error_description).toMatch(/^Demasiados intentos fallidos de inicio de sesión. Vuelva a intentarlo dentro de \d+ minutos.$/);
-    // The window ends: the account may log in again.
-    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).where('key', 'like', 'login:account:%').execute();
-    const again = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.1.2');
+    // The window ends: the account may log in again from that address.
+    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).where('key', 'like', 'login:pair:%').execute();
+    const again = await login(t.app, { username: account, password: PASSWORD }, {}, '10.4.0.1');
     expect(again.statusCode).toBe(200);
   });
 
-  it('a successful login clears the account counter', async () => {
+  it('an attacker failing again and again from one address does not stop the user logging in from another', async () => {
+    const account = 'team.manager@kc.example';
+    const attacker = '10.9.0.66';
+    const answers: number[] = [];
+    for (let i = 0; i < 15; i++) answers.push((await login(t.app, { username: account, password: `guess-${i}` }, {}, attacker)).statusCode);
+    expect(answers.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(answers.slice(10)).toEqual(Array(5).fill(429));
+    // The attacker stays blocked, even with the right password…
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, attacker)).statusCode).toBe(429);
+    // …while the user, from their own address, logs in (and a typo of theirs is a plain 400).
+    expect((await login(t.app, { username: account, password: 'a-typo' }, {}, '10.9.1.7')).statusCode).toBe(400);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, '10.9.1.7')).statusCode).toBe(200);
+  });
+
+  it('counts the addresses of one IPv6 /64 network as one client', async () => {
+    await freshUser('ipv6-user@example.com');
+    for (let i = 1; i <= 10; i++) {
+      const res = await login(t.app, { username: 'ipv6-user@example.com', password: 'wrong' }, {}, `2001:db8:1:2::${i.toString(16)}`);
+      expect(res.statusCode).toBe(400);
+    }
+    const sameNetwork = await login(t.app, { username: 'ipv6-user@example.com', password: PASSWORD }, {}, '2001:db8:1:2:ffff::1');
+    expect(sameNetwork.statusCode).toBe(429);
+    const otherNetwork = await login(t.app, { username: 'ipv6-user@example.com', password: PASSWORD }, {}, '2001:db8:1:3::1');
+    expect(otherNetwork.statusCode).toBe(200);
+  });
+
+  it('a successful login clears the counter of its account and address', async () => {
     const account = 'company.manager@kc.example';
-    for (let i = 0; i < 9; i++) await login(t.app, { username: account, password: 'wrong' }, {}, `10.5.0.${i}`);
-    expect((await login(t.app, { username: account, password: PASSWORD }, {}, '10.5.1.1')).statusCode).toBe(200);
-    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, `10.5.2.${i}`)).statusCode).toBe(400);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, '10.5.0.1')).statusCode).toBe(400);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, '10.5.0.1')).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, '10.5.0.1')).statusCode).toBe(400);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, '10.5.0.1')).statusCode).toBe(200);
+  });
+
+  it('stops distributed guessing of one account at the account-wide ceiling of 100 failures', async () => {
+    await freshUser('many-guessers@example.com');
+    // 100 guessers, one failure each: no (account, address) counter comes near its limit.
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, (_, i) => login(t.app, { username: 'many-guessers@example.com', password: `guess-${batch}-${i}` }, {}, `10.8.${batch}.${i}`)),
+      );
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
+    }
+    const blocked = await login(t.app, { username: 'many-guessers@example.com', password: PASSWORD }, { 'accept-language': 'en' }, '10.8.200.1');
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
+    expect(blocked.json()).toEqual({ error: 'invalid_request', error_description: expect.stringMatching(/^Too many failed login attempts\. Please try again in \d+ minutes\.$/) });
+    // Other accounts, from the same addresses, are not affected.
+    expect((await login(t.app, { username: 'agent@kc.example', password: PASSWORD }, {}, '10.8.0.0')).statusCode).toBe(200);
+    // The ceiling's window ends: the account may log in again.
+    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 16 * 60 * 1000) }).where('key', 'like', 'login:account:%').execute();
+    expect((await login(t.app, { username: 'many-guessers@example.com', password: PASSWORD }, {}, '10.8.200.1')).statusCode).toBe(200);
   });
 
   it('limits failures per address, whatever the e-mails', async () => {
@@ -211,14 +282,55 @@ describe('oauth login limits in Redis', () => {
   });
   afterAll(async () => t.close());
 
+  // Redis outlives the test database: every run uses new accounts and addresses.
+  const unique = () => crypto.randomUUID().slice(0, 8);
+  const randomAddress = () => `10.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+  async function freshUser(): Promise<string> {
+    const email = `redis-${unique()}@example.com`;
+    await t.db
+      .insertInto('users')
+      .values({ company_id: '1', email, password_hash: await hashSecret(PASSWORD), first_name: 'Prueba', last_name: 'Redis', roles: ['INVESTOR'], confirmed_at: new Date(), is_active: true })
+      .execute();
+    return email;
+  }
+
   it('counts failures in Redis (nothing in rate_limits) and blocks with Retry-After', async () => {
     const account = `redis-${crypto.randomUUID()}@kc.example`;
-    const address = `10.7.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`;
+    const address = randomAddress();
     for (let i = 0; i < 10; i++) expect((await login(t.app, { username: account, password: 'wrong' }, {}, address)).statusCode).toBe(400);
     const blocked = await login(t.app, { username: account, password: 'wrong' }, {}, address);
     expect(blocked.statusCode).toBe(429);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
     const rows = await t.db.selectFrom('rate_limits').selectAll().where('key', 'like', 'login:%').execute();
     expect(rows).toEqual([]);
+  });
+
+  it('an attacker from one address does not stop the user from another; success clears only its own counter', async () => {
+    const account = await freshUser();
+    const attacker = randomAddress();
+    for (let i = 0; i < 12; i++) await login(t.app, { username: account, password: `guess-${i}` }, {}, attacker);
+    const blocked = await login(t.app, { username: account, password: PASSWORD }, {}, attacker);
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    const user = randomAddress();
+    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'typo' }, {}, user)).statusCode).toBe(400);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, user)).statusCode).toBe(200);
+    for (let i = 0; i < 9; i++) expect((await login(t.app, { username: account, password: 'typo' }, {}, user)).statusCode).toBe(400);
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, user)).statusCode).toBe(200);
+    // The attacker's counter was not cleared by the user's logins.
+    expect((await login(t.app, { username: account, password: PASSWORD }, {}, attacker)).statusCode).toBe(429);
+  });
+
+  it('trips the account-wide ceiling across 100 addresses', async () => {
+    const account = await freshUser();
+    const prefix = `10.${Math.floor(Math.random() * 250)}`;
+    for (let batch = 0; batch < 10; batch++) {
+      const answers = await Promise.all(Array.from({ length: 10 }, (_, i) => login(t.app, { username: account, password: 'guess' }, {}, `${prefix}.${batch}.${i}`)));
+      expect(answers.map((r) => r.statusCode)).toEqual(Array(10).fill(400));
+    }
+    const blocked = await login(t.app, { username: account, password: PASSWORD }, {}, randomAddress());
+    expect(blocked.statusCode).toBe(429);
+    expect(Number(blocked.headers['retry-after'])).toBeGreaterThan(0);
+    expect(Number(blocked.headers['retry-after'])).toBeLessThanOrEqual(900);
   });
 });

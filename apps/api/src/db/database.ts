@@ -6,6 +6,7 @@ import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { pgliteListen, postgresListen, type TListen } from './notifications.ts';
+import { countingDialect, type TPoolStats } from './pool-stats.ts';
 import { PreparingClient } from './preparing-client.ts';
 import type { Database } from './schema.ts';
 
@@ -47,6 +48,8 @@ export interface TDatabase {
   kind: 'pglite' | 'postgres';
   /** LISTEN to a notification channel of this database (db/notifications.ts). */
   listen: TListen;
+  /** The connections in use, idle and waited for (the metrics, db/pool-stats.ts). */
+  poolStats: () => TPoolStats;
   close(): Promise<void>;
 }
 
@@ -72,7 +75,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       applicationName,
       ...(options.listenRetryMs !== undefined ? { retryMs: options.listenRetryMs } : {}),
     });
-    return { db, kind: 'postgres', listen, close: () => db.destroy() };
+    const poolStats = (): TPoolStats => ({
+      max: options.poolSize ?? 10,
+      total: pool.totalCount,
+      inUse: pool.totalCount - pool.idleCount,
+      waiting: pool.waitingCount,
+    });
+    return { db, kind: 'postgres', listen, poolStats, close: () => db.destroy() };
   }
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
   const pglite = new PGlite({
@@ -81,11 +90,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     parsers: { [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [INT8]: (v: string) => v },
   });
   await pglite.waitReady;
-  const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+  const counted = countingDialect(new PGliteDialect({ pglite }));
+  const db = new Kysely<Database>({ dialect: counted.dialect });
   return {
     db,
     kind: 'pglite',
     listen: pgliteListen(pglite),
+    poolStats: counted.stats,
     close: async () => {
       await db.destroy();
       if (!pglite.closed) await pglite.close();

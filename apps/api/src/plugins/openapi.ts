@@ -15,7 +15,11 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
           'the token endpoint answers as RFC 6749.',
       },
       components: {
-        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer' },
+          // GET /api/metrics: the METRICS_TOKEN of the configuration, not a user's token.
+          metricsToken: { type: 'http', scheme: 'bearer' },
+        },
       },
     },
     transform: jsonSchemaTransform,

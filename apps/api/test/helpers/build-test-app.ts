@@ -10,6 +10,7 @@ import { loadConfig, type TConfig } from '../../src/config.ts';
 import { migrate, openDatabase, type TDatabase, type TDb } from '../../src/db/database.ts';
 import { seedDemo } from '../../src/db/seed/demo.ts';
 import type { TMailTransport, TOutgoingMail } from '../../src/modules/mail/transport.ts';
+import type { TPoolStats } from '../../src/db/pool-stats.ts';
 import { TEST_BASE_YEAR } from './constants.ts';
 
 export type TDbKind = 'pglite' | 'postgres';
@@ -27,6 +28,8 @@ export interface TTestApp {
   logs: string[];
   /** PostgreSQL only: another instance of the API on the same database (its own pool and listener). */
   openSibling?: () => Promise<{ app: FastifyInstance; close(): Promise<void> }>;
+  /** The database connections in use, idle and waited for (what the metrics report). */
+  poolStats?: () => TPoolStats;
   /** PostgreSQL only: the schema of this test database. */
   schema?: string;
   close(): Promise<void>;
@@ -90,7 +93,7 @@ export async function buildTestApp(
     },
     close: () => {},
   };
-  const app = await buildApp({ config, db: database.db, listen: database.listen, mailTransport, logStream });
+  const app = await buildApp({ config, db: database.db, listen: database.listen, poolStats: database.poolStats, mailTransport, logStream });
   await app.ready();
   const reopen = database.reopen;
   return {
@@ -99,12 +102,13 @@ export async function buildTestApp(
     config,
     sentMails,
     logs,
+    poolStats: database.poolStats,
     ...(database.schema ? { schema: database.schema } : {}),
     ...(reopen
       ? {
           openSibling: async () => {
             const sibling = await reopen();
-            const siblingApp = await buildApp({ config, db: sibling.db, listen: sibling.listen, mailTransport, logStream });
+            const siblingApp = await buildApp({ config, db: sibling.db, listen: sibling.listen, poolStats: sibling.poolStats, mailTransport, logStream });
             await siblingApp.ready();
             return {
               app: siblingApp,

@@ -53,6 +53,11 @@ export class DashboardCache {
   private listening = false;
   /** Set once the LISTEN was lost, so that its return is logged too. */
   private wasLost = false;
+  /**
+   * Pages looked up since the process started (the metrics read them): served from memory,
+   * loaded while the cache was active, or loaded with the cache off or not listening.
+   */
+  readonly lookups = { hits: 0, misses: 0, bypassed: 0 };
 
   constructor(
     readonly ttlMs: number,
@@ -83,7 +88,13 @@ export class DashboardCache {
     const key = `${owner}\n${page}`;
     if (this.active) {
       const hit = this.pages.get(key);
-      if (hit !== undefined) return hit.body;
+      if (hit !== undefined) {
+        this.lookups.hits += 1;
+        return hit.body;
+      }
+      this.lookups.misses += 1;
+    } else {
+      this.lookups.bypassed += 1;
     }
     const ticket: TLoad = { stale: !this.active };
     let inFlight = this.loading.get(owner);

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { claimDueMails, insertMail, markAttemptFailed, markSent, type TNewMail } from './outbox-repository.ts';
+import { MAX_ATTEMPTS, claimDueMails, insertMail, markAttemptFailed, markSent, readBacklog, type TMailBacklog, type TNewMail } from './outbox-repository.ts';
 import type { TMailTransport } from './transport.ts';
 
 export interface TMailer {
@@ -11,6 +11,19 @@ export interface TMailer {
   drain(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
+  /** What this process's worker did since it started (the metrics read it). */
+  readonly stats: TMailerStats;
+  /** Mails waiting in the outbox, for every process (one indexed query). */
+  backlog(): Promise<TMailBacklog>;
+}
+
+export interface TMailerStats {
+  /** Mails handed to the transport. */
+  sent: number;
+  /** Attempts the transport refused (each one is retried later, up to the last). */
+  failedAttempts: number;
+  /** Mails given up after their last failed attempt (status FAILED). */
+  givenUp: number;
 }
 
 export interface TMailerOptions {
@@ -30,6 +43,7 @@ export function createMailer(options: TMailerOptions): TMailer {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<number> | undefined;
   let stopped = false;
+  const stats: TMailerStats = { sent: 0, failedAttempts: 0, givenUp: 0 };
 
   async function sendBatch(): Promise<number> {
     let sent = 0;
@@ -41,8 +55,11 @@ export function createMailer(options: TMailerOptions): TMailer {
           await transport.send({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
           await markSent(db, mail.id);
           sent += 1;
+          stats.sent += 1;
         } catch (error) {
           log.warn({ mailId: mail.id, err: error }, 'mail delivery failed; will retry');
+          stats.failedAttempts += 1;
+          if (mail.attempts + 1 >= MAX_ATTEMPTS) stats.givenUp += 1;
           await markAttemptFailed(db, mail, error instanceof Error ? error.message : String(error));
         }
       }
@@ -81,6 +98,8 @@ export function createMailer(options: TMailerOptions): TMailer {
   return {
     enqueue: (executor, mail) => insertMail(executor, mail),
     drain,
+    stats,
+    backlog: () => readBacklog(db),
     start() {
       stopped = false;
       schedule();

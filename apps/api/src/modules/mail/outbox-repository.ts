@@ -71,3 +71,23 @@ export async function markAttemptFailed(db: Kysely<Database>, mail: TMailRow, er
     .where('id', '=', mail.id)
     .execute();
 }
+
+export interface TMailBacklog {
+  /** Mails still to send (due now or waiting for a retry). */
+  pending: number;
+  /** Seconds since the oldest mail that is due now became due; 0 when none is due. */
+  oldestDueSeconds: number;
+}
+
+/**
+ * The outbox's backlog in one statement over the partial index `mail_outbox_pending`
+ * (next_attempt_at, status = 'PENDING'): cheap enough for every metrics scrape.
+ */
+export async function readBacklog(db: Kysely<Database>): Promise<TMailBacklog> {
+  const result = await sql<{ pending: number | string; oldest_due_seconds: number | string | null }>`
+    SELECT count(*) AS pending,
+      extract(epoch FROM now() - min(next_attempt_at) FILTER (WHERE next_attempt_at <= now())) AS oldest_due_seconds
+    FROM mail_outbox WHERE status = 'PENDING'`.execute(db);
+  const row = result.rows[0];
+  return { pending: Number(row?.pending ?? 0), oldestDueSeconds: Math.max(0, Number(row?.oldest_due_seconds ?? 0)) };
+}

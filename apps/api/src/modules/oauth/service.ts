@@ -67,7 +67,7 @@ export async function issueToken(
     await limiter.recordFailure(keys);
     throw new OAuthError(400, 'invalid_grant', 'oauthInvalidCredentials');
   }
-  await limiter.clearAccount(keys);
+  await limiter.clearSuccess(keys);
   if (!user.confirmed_at) throw new OAuthError(400, 'invalid_grant', 'oauthAccountUnconfirmed');
   if (!user.is_active) throw new OAuthError(400, 'invalid_grant', 'oauthAccountInactive');
 
