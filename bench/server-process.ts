@@ -27,6 +27,8 @@ async function hello(database: string, userId: string): Promise<FastifyInstance>
   const pool = new pg.Pool({ connectionString: urlOf(database), max: 10 });
   app.get('/', async () => ({ hello: 'world' }));
   app.get('/one-query', async () => (await pool.query({ name: 'floor', text: 'SELECT id, email FROM users WHERE id = $1', values: [userId] })).rows[0]);
+  // The same floor for many distinct users (bench/scale.ts): the user's id in the path.
+  app.get<{ Params: { id: string } }>('/one-query/:id', async (request) => (await pool.query({ name: 'floor', text: 'SELECT id, email FROM users WHERE id = $1', values: [request.params.id] })).rows[0]);
   app.addHook('onClose', async () => pool.end());
   return app;
 }

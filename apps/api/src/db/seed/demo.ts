@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { hashSecret } from '../../lib/password.ts';
+import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -32,13 +33,16 @@ export interface TSeedOptions {
 /** Demo data for local use and tests. Idempotent: running it twice changes nothing. */
 export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Promise<void> {
   await db.insertInto('companies').values([...DEMO_COMPANIES]).onConflict((oc) => oc.column('id').doNothing()).execute();
-  const existingClient = await db.selectFrom('oauth_clients').select('id').where('id', '=', DEMO_CLIENT.id).executeTakeFirst();
+  const existingClient = await db.selectFrom('oauth_clients').select(['id', 'secret_hash']).where('id', '=', DEMO_CLIENT.id).executeTakeFirst();
   if (!existingClient) {
     await db
       .insertInto('oauth_clients')
-      .values({ id: DEMO_CLIENT.id, secret_hash: await hashSecret(DEMO_CLIENT.secret), client_type: DEMO_CLIENT.type })
+      .values({ id: DEMO_CLIENT.id, secret_hash: hashClientSecret(DEMO_CLIENT.secret), client_type: DEMO_CLIENT.type })
       .onConflict((oc) => oc.column('id').doNothing())
       .execute();
+  } else if (isLegacyClientSecretHash(existingClient.secret_hash)) {
+    // A database seeded before client secrets were stored as SHA-256 (lib/client-secret.ts).
+    await db.updateTable('oauth_clients').set({ secret_hash: hashClientSecret(DEMO_CLIENT.secret) }).where('id', '=', DEMO_CLIENT.id).execute();
   }
   const existing = await db.selectFrom('users').select('email').execute();
   const have = new Set(existing.map((u) => u.email));

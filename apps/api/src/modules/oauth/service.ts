@@ -3,6 +3,7 @@ import type { TTokenRequest, TTokenResponse } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { decoyHash, verifySecret } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import { verifyClientSecret } from '../../lib/client-secret.ts';
 import { findUserForLogin, recordLogon } from '../users/repository.ts';
 import { loginKeys, type TLoginLimiter } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -28,7 +29,7 @@ async function requireCompany(db: Kysely<Database>, companyId: string | undefine
 async function requireClient(db: Kysely<Database>, clientId: string | undefined, secret: string | undefined): Promise<string> {
   if (!clientId || !secret) throw new OAuthError(401, 'invalid_client', 'oauthInvalidClient');
   const client = await findClient(db, clientId);
-  if (!client || !(await verifySecret(client.secret_hash, secret))) {
+  if (!client || !(await verifyClientSecret(client.secret_hash, secret))) {
     throw new OAuthError(401, 'invalid_client', 'oauthInvalidClient');
   }
   return client.id;
