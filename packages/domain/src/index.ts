@@ -11,3 +11,6 @@ export * from './accounts/index.ts';
 export * from './calculator/index.ts';
 export * from './contact/index.ts';
 export * from './contracts/index.ts';
+export * from './permissions/index.ts';
+export * from './users/index.ts';
+export * from './audit/index.ts';
