@@ -28,6 +28,7 @@ import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/das
 import { productRoutes } from './modules/products/routes.ts';
 import { paymentPreferenceRoutes } from './modules/payment-preferences/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -154,6 +155,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(contractRoutes);
       await tenant.register(paymentPreferenceRoutes);
       await tenant.register(accountRoutes);
+      await tenant.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -5,6 +5,7 @@ import * as contactMessages from './0003-contact-messages.ts';
 import * as accounts from './0004-accounts.ts';
 import * as contracts from './0005-contracts.ts';
 import * as contractNotifications from './0006-contract-notifications.ts';
+import * as backofficeUsers from './0007-backoffice-users.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '0004-accounts': accounts,
   '0005-contracts': contracts,
   '0006-contract-notifications': contractNotifications,
+  '0007-backoffice-users': backofficeUsers,
 };
