@@ -249,6 +249,18 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       expect(entry!.after).toMatchObject({ roles: ['ADVISOR', 'INVESTOR'] });
     });
 
+    it('applies new roles to the user\'s open session at once (this instance)', async () => {
+      const target = await makeUser(['INVESTOR']);
+      const headers = await authHeaders(t.db, target.email);
+      expect((await inject('GET', '/api/users', headers)).statusCode).toBe(403);
+      expect((await inject('PUT', `/api/users/${target.id}/roles`, admin, { roles: ['COMPANY_MANAGER'] })).statusCode).toBe(200);
+      expect((await inject('GET', '/api/users', headers)).statusCode).toBe(200);
+      expect((await inject('PUT', `/api/users/${target.id}/roles`, admin, { roles: ['INVESTOR'] })).statusCode).toBe(200);
+      const refused = await inject('GET', '/api/users', { ...headers, 'accept-language': 'en' });
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json()).toMatchObject({ code: 'forbidden', detail: 'You are not allowed to perform this operation.' });
+    });
+
     it('refuses changing one\'s own roles, a company manager granting ADMIN or acting on an ADMIN; nothing changes', async () => {
       const self = await inject('PUT', `/api/users/${ids['company.manager@kc.example']}/roles`, manager, { roles: ['COMPANY_MANAGER', 'ADVISOR'] });
       expect(self.statusCode).toBe(403);

@@ -13,7 +13,8 @@ const PLAIN = 'AAAAAAaaaaaaEEEEeeeeIIIIiiiiOOOOOoooooUUUUuuuuNnCcYyy';
  *   reset one; only the SHA-256 hash of the token is stored.
  * - `users.search_text`: name, e-mail and DNI/NIE folded by `kc_fold` (no accents, lower
  *   case), kept by a trigger on every write, with a trigram index (pg_trgm, which PGlite ships
- *   as an extension too) so that `LIKE '%fragment%'` is fast at 100k users.
+ *   as an extension too) so that `LIKE '%fragment%'` is fast at 100k users; the role filter
+ *   (`roles @> ARRAY[role]`) has a GIN index of its own.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Several test schemas of one database may race to create the extension: the loser goes on.
@@ -53,6 +54,7 @@ $fn$`,
       FOR EACH ROW EXECUTE FUNCTION kc_user_search_text();
     UPDATE users SET search_text = kc_fold(first_name || ' ' || last_name || ' ' || email || ' ' || coalesce(dni, ''));
     CREATE INDEX users_search_trgm ON users USING gin (search_text public.gin_trgm_ops);
+    CREATE INDEX users_roles ON users USING gin (roles);
 
     CREATE TABLE password_tokens (
       token_hash text PRIMARY KEY,

@@ -76,13 +76,18 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * One page of a company's users with the total: search (a fragment of names, e-mail or DNI,
  * folded by kc_fold on both sides, served by the trigram index), filters and sort.
+ *
+ * With a search or a filter the page and the total come from one statement (`count(*) OVER ()`:
+ * the matching rows are read once, not twice), in a transaction that tells the planner that
+ * index pages are cached (`random_page_cost` 1.1, the usual SSD figure): otherwise PostgreSQL
+ * prefers a sequential scan of every user to the trigram index for a common fragment
+ * (bench/user-search.ts), and with a custom plan each time (see below). Without either, the page walks the (company, created_at) index and the
+ * total is a count of its own.
  */
-export async function listUsers(db: TExecutor, companyId: string, query: TUserListQuery) {
+export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
-  if (query.q) {
-    base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
-  }
-  if (query.role) base = base.where(sql<boolean>`${query.role} = ANY(roles)`);
+  if (query.q) base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
+  if (query.role) base = base.where('roles', '@>', sql<string[]>`ARRAY[${query.role}]::text[]`);
   if (query.active !== undefined) base = base.where('is_active', '=', query.active);
   if (query.deleted !== undefined) base = base.where('is_deleted', '=', query.deleted);
   if (query.temporaryPassword !== undefined) base = base.where('is_temporal_password', '=', query.temporaryPassword);
@@ -90,17 +95,36 @@ export async function listUsers(db: TExecutor, companyId: string, query: TUserLi
   if (query.createdTo) base = base.where('created_at', '<', new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + 86_400_000));
   const column = SORT_COLUMNS[query.sort.field];
   const direction = query.sort.direction;
-  const [rows, count] = await Promise.all([
-    base
-      .select([...USER_COLUMNS])
-      .orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
-      .orderBy('id', direction)
-      .limit(query.size)
-      .offset(query.page * query.size)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
+  const page = base
+    .select([...USER_COLUMNS])
+    .orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('id', direction)
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const countAll = () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const narrowed =
+    query.q !== undefined ||
+    query.role !== undefined ||
+    query.active !== undefined ||
+    query.deleted !== undefined ||
+    query.temporaryPassword !== undefined ||
+    query.createdFrom !== undefined ||
+    query.createdTo !== undefined;
+  if (!narrowed) {
+    const [rows, count] = await Promise.all([page.execute(), countAll()]);
+    return { rows, total: Number(count.n) };
+  }
+  return db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL random_page_cost = 1.1`.execute(tx);
+    // Statements are prepared (db/preparing-client.ts); a generic plan cannot see the fragment
+    // and picks the role index even for a role nearly everyone holds. Plan each search afresh.
+    await sql`SET LOCAL plan_cache_mode = force_custom_plan`.execute(tx);
+    const rows = await tx.executeQuery(page.select(sql<string>`count(*) OVER ()`.as('total')).compile());
+    const first = rows.rows[0];
+    // A page past the end has no row to carry the total.
+    const total = first ? Number(first.total) : Number((await tx.executeQuery(base.select((eb) => eb.fn.countAll<string>().as('n')).compile())).rows[0]?.n ?? 0);
+    return { rows: rows.rows, total };
+  });
 }
 
 export type TUserRowSummary = Awaited<ReturnType<typeof listUsers>>['rows'][number];

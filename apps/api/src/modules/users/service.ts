@@ -218,7 +218,6 @@ async function changeUser(
   decide: (target: TUserRowSummary) => TUserChange,
 ): Promise<void> {
   assertReachable(caller, userId);
-  let revoked = false;
   await app.db.transaction().execute(async (tx) => {
     const admins = await lockActiveAdmins(tx, caller.companyId);
     const target = await findUserForUpdate(tx, caller.companyId, userId);
@@ -229,7 +228,7 @@ async function changeUser(
       throw new AppError(409, 'lastActiveAdmin');
     }
     await updateUser(tx, target.id, change.changes);
-    if (change.revoke) revoked = (await revokeAllTokens(tx, target.id)) > 0 || revoked;
+    if (change.revoke) await revokeAllTokens(tx, target.id);
     await recordAudit(tx, audit, {
       entityType: 'user',
       entityId: target.id,
@@ -238,8 +237,9 @@ async function changeUser(
       after: auditSnapshot(after),
     });
   });
-  // This process forgets cached sessions at once; other instances within SESSION_CACHE_MS.
-  if (revoked) forgetSessions(app.db);
+  // Cached sessions carry roles and state: this process forgets them at once (revoked tokens
+  // and new roles apply now); other instances follow within SESSION_CACHE_MS.
+  forgetSessions(app.db);
 }
 
 function refuseActProblem(caller: TAuthUser, target: TUserRowSummary): void {
