@@ -521,6 +521,14 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
     });
   });
 
+  it('lists the active administrators of a company (for notices), never another company\'s', async () => {
+    const { listActiveAdmins } = await import('../src/modules/users/service.ts');
+    const admins = await listActiveAdmins(t.db, '1');
+    expect(admins.map((a) => a.email)).toContain('admin@kc.example');
+    expect(admins.every((a) => a.email.endsWith('@kc.example'))).toBe(true);
+    expect(await listActiveAdmins(t.db, '2')).toEqual([]);
+  });
+
   it('registers an investor without investorType as a PERSON', async () => {
     const { registration, register } = await import('./helpers/accounts.ts');
     const { investorType: _, ...body } = registration();

@@ -335,3 +335,16 @@ export function findUserForReset(db: TExecutor, companyId: string, email: string
     .where('is_deleted', '=', false)
     .executeTakeFirst();
 }
+
+/** The company's active, undeleted administrators (for notices to them). */
+export function findActiveAdmins(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'language'])
+    .where('company_id', '=', companyId)
+    .where('roles', '@>', sql<string[]>`ARRAY['ADMIN']::text[]`)
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .execute();
+}

@@ -33,6 +33,7 @@ import { countCustomerContracts } from '../contracts/service.ts';
 import { resetPasswordMail, setPasswordMail } from './mails.ts';
 import {
   emailTaken,
+  findActiveAdmins,
   findPasswordToken,
   findUserDetail,
   findUserForReset,
@@ -372,4 +373,13 @@ export async function setPasswordWithLink(app: FastifyInstance, companyId: strin
     await revokeAllTokens(tx, row.user_id);
   });
   forgetSessions(app.db);
+}
+
+/** The company's active administrators, e.g. to tell them a user was created or deactivated. */
+export async function listActiveAdmins(
+  db: FastifyInstance['db'],
+  companyId: string,
+): Promise<{ id: string; email: string; firstName: string; lastName: string; language: TLanguage }[]> {
+  const rows = await findActiveAdmins(db, companyId);
+  return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, language: languageOf(r.language) }));
 }
