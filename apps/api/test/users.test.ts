@@ -412,6 +412,24 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       expect((await auditOf(target.id)).map((e) => e.action)).toEqual(['user.sendPasswordReset']);
     });
 
+    it('sends a new invitation (a SET link) to a created user who never chose a password, voiding the first', async () => {
+      counter += 1;
+      const email = `invited.${kind}.${counter}@kc.example`;
+      const created = (await inject('POST', '/api/users', admin, { email, firstName: 'Irene', lastName: 'Invitada', roles: ['AGENT'] })).json();
+      const first = passwordLinkOf((await lastMailTo(email)).text, 'set-password');
+      expect((await inject('POST', `/api/users/${created.id}/password-reset`, admin)).statusCode).toBe(200);
+      const mail = await lastMailTo(email);
+      expect(mail.subject).toBe('Su cuenta de KC está lista: elija su contraseña');
+      const second = passwordLinkOf(mail.text, 'set-password');
+      expect(second.token).not.toBe(first.token);
+      expect((await inject('POST', '/api/users/password/check', { 'company-id': '1' }, first)).json().code).toBe('passwordLinkUsed');
+      expect((await inject('POST', '/api/users/password/check', { 'company-id': '1' }, second)).json().purpose).toBe('SET');
+      expect((await auditOf(created.id)).map((e) => [e.action, e.after])).toEqual([
+        ['user.create', expect.objectContaining({ email })],
+        ['user.sendPasswordReset', { email, purpose: 'SET' }],
+      ]);
+    });
+
     it('refuses a wrong, expired or mismatched use of a link, and changes nothing', async () => {
       const target = await makeUser();
       await inject('POST', `/api/users/${target.id}/password-reset`, admin);

@@ -282,7 +282,10 @@ export async function deleteUser(app: FastifyInstance, caller: TAuthUser, userId
   return getUserDetail(app, caller, userId);
 }
 
-/** Staff send a user a one-time link to reset their password (the password itself is untouched until used). */
+/**
+ * Staff send a user a one-time link to reset their password (the password itself is untouched
+ * until used); a user still on a temporary password gets a new invitation link instead.
+ */
 export async function sendPasswordReset(app: FastifyInstance, caller: TAuthUser, userId: string, audit: TAuditContext): Promise<void> {
   assertReachable(caller, userId);
   await app.db.transaction().execute(async (tx) => {
@@ -290,8 +293,11 @@ export async function sendPasswordReset(app: FastifyInstance, caller: TAuthUser,
     if (!target) throw notFound('userNotFound');
     refuseActProblem(caller, target);
     if (!target.is_active) throw new AppError(409, 'userAlreadyInactive');
-    await issuePasswordLink(app, tx, { id: target.id, companyId: caller.companyId, email: target.email, firstName: target.first_name, language: target.language }, 'RESET');
-    await recordAudit(tx, audit, { entityType: 'user', entityId: target.id, action: 'user.sendPasswordReset', before: null, after: { email: target.email } });
+    // A user who never chose a password gets the invitation again (a SET link, 72 h).
+    const purpose = target.is_temporal_password ? 'SET' : 'RESET';
+    const user = { id: target.id, companyId: caller.companyId, email: target.email, firstName: target.first_name, language: target.language };
+    await issuePasswordLink(app, tx, user, purpose);
+    await recordAudit(tx, audit, { entityType: 'user', entityId: target.id, action: 'user.sendPasswordReset', before: null, after: { email: target.email, purpose } });
   });
 }
 
