@@ -34,6 +34,7 @@ import { NotificationStreamHub } from './modules/notifications/stream-hub.ts';
 import { registerMetrics } from './modules/metrics/routes.ts';
 import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
+import { auditRoutes } from './modules/audit/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -218,6 +219,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(paymentPreferenceRoutes);
       await tenant.register(accountRoutes);
       await tenant.register(notificationRoutes);
+      await tenant.register(auditRoutes);
     },
     { prefix: '/api' },
   );

@@ -541,10 +541,15 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       const emails = res.json().content.map((u: { email: string }) => u.email);
       expect(emails).toContain(INVESTOR);
       expect(emails).not.toContain(OTHER);
-      const manager = await authHeaders(t.db, 'team.manager@kc.example');
+      const manager = await authHeaders(t.db, 'company.manager@kc.example');
       const page = (await t.app.inject({ url: '/api/users?size=3&page=1', headers: manager })).json();
       expect(page).toMatchObject({ size: 3, number: 1, numberOfElements: 3 });
       expect(page.totalElements).toBe(emails.length);
+      // A team manager reaches the people of their team: nobody until the sales network exists (issue 13).
+      const teamManager = await authHeaders(t.db, 'team.manager@kc.example');
+      const empty = await t.app.inject({ url: '/api/users', headers: teamManager });
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toMatchObject({ totalElements: 0, content: [] });
     });
   });
 });

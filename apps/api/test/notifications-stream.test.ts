@@ -94,6 +94,29 @@ describe.each(DB_KINDS)('notification stream on %s', (kind) => {
     expect(stored.map((r) => r.ticket_hash)).not.toContain(late);
   });
 
+  it('refuses a stream and a ticket to someone who must first change a temporary password (403), for every role', async () => {
+    const stream = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/api/notifications/stream', headers });
+    for (const email of ['supplier@kc.example', 'advisor@kc.example', 'admin@kc.example']) {
+      const { token } = await tokenFor(t.db, email);
+      const ticket = await ticketFor(token);
+      await t.db.updateTable('users').set({ is_temporal_password: true }).where('email', '=', email).execute();
+      try {
+        const bearer = await stream({ authorization: `Bearer ${token}`, 'company-id': '1' });
+        expect(bearer.statusCode, email).toBe(403);
+        expect(bearer.json().code).toBe('passwordChangeRequired');
+        // A ticket taken before the password became temporary opens nothing either.
+        expect((await stream({})).statusCode).toBe(401);
+        expect((await t.app.inject({ method: 'GET', url: `/api/notifications/stream?ticket=${ticket}` })).json().code).toBe('passwordChangeRequired');
+        // (A new session: this process may still hold the first one's identity for SESSION_CACHE_MS.)
+        const { token: fresh } = await tokenFor(t.db, email);
+        const refused = await t.app.inject({ method: 'POST', url: '/api/notifications/stream-ticket', headers: { authorization: `Bearer ${fresh}`, 'company-id': '1' } });
+        expect(refused.json().code).toBe('passwordChangeRequired');
+      } finally {
+        await t.db.updateTable('users').set({ is_temporal_password: false }).where('email', '=', email).execute();
+      }
+    }
+  });
+
   it('streams a new item with its per-user event id and the unread count, in the language asked for; the ticket is never logged', async () => {
     const { token } = await tokenFor(t.db, ADVISOR);
     const ticket = await ticketFor(token);

@@ -70,7 +70,7 @@ describe.each(DB_KINDS)('oauth on %s', (kind) => {
     const who = await identity(body.access_token);
     expect(who.statusCode).toBe(200);
     const user = await t.db.selectFrom('users').select('id').where('email', '=', 'investor@kc.example').executeTakeFirstOrThrow();
-    expect(who.json()).toEqual({ id: user.id, username: 'investor@kc.example', roles: ['INVESTOR'] });
+    expect(who.json()).toEqual({ id: user.id, username: 'investor@kc.example', roles: ['INVESTOR'], isTemporalPassword: false });
   });
 
   it('accepts the e-mail in any case', async () => {

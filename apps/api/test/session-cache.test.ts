@@ -12,6 +12,7 @@ const session = (expiresInMs = 3_600_000): TSession => ({
   company_id: '1',
   email: 'a@example.com',
   roles: ['INVESTOR'],
+  is_temporal_password: false,
   token_company: '1',
   expires_at: new Date(Date.now() + expiresInMs),
 });

@@ -12,3 +12,6 @@ export * from './calculator/index.ts';
 export * from './contact/index.ts';
 export * from './contracts/index.ts';
 export * from './notifications/index.ts';
+export * from './permissions/index.ts';
+export * from './users/index.ts';
+export * from './audit/index.ts';

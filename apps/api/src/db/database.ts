@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
 import pg from 'pg';
@@ -19,6 +20,9 @@ const INT8 = 20;
 pg.types.setTypeParser(NUMERIC, (v) => v);
 pg.types.setTypeParser(DATE, (v) => v);
 pg.types.setTypeParser(INT8, (v) => v);
+
+/** Extensions the migrations use (0007: pg_trgm for the user search); every PGlite must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 export interface TDatabaseOptions {
   /** A postgres:// URL; unset means the embedded PGlite. */
@@ -85,6 +89,7 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
   }
   if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
   const pglite = new PGlite({
+    extensions: PGLITE_EXTENSIONS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [INT8]: (v: string) => v },

@@ -55,6 +55,8 @@ export interface UsersTable {
   created_at: Generated<Date>;
   last_modified_at: Generated<Date>;
   last_logon_at: Timestamp | null;
+  /** Kept by a trigger (kc_fold of names, e-mail and DNI); never written by the API. */
+  search_text: Generated<string>;
 }
 
 export interface ProductsTable {
@@ -221,11 +223,38 @@ export interface NotificationStreamTicketsTable {
   created_at: Generated<Date>;
 }
 
+export interface PasswordTokensTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  /** SET: a first password for a user created by staff; RESET: a forgotten or reset password. */
+  purpose: 'SET' | 'RESET';
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** Append-only (a trigger refuses UPDATE, DELETE and TRUNCATE). */
+export interface AuditLogTable {
+  id: Generated<string>;
+  company_id: string;
+  actor_id: string | null;
+  ip_address: string | null;
+  at: Generated<Date>;
+  entity_type: string;
+  entity_id: string;
+  action: string;
+  before: ColumnType<Record<string, unknown> | null, string | null, never>;
+  after: ColumnType<Record<string, unknown> | null, string | null, never>;
+}
+
 export interface Database {
   notifications: NotificationsTable;
   notification_inboxes: NotificationInboxesTable;
   notification_events: NotificationEventsTable;
   notification_stream_tickets: NotificationStreamTicketsTable;
+  password_tokens: PasswordTokensTable;
+  audit_log: AuditLogTable;
   contract_idempotency_keys: ContractIdempotencyKeysTable;
   sign_up_confirmations: SignUpConfirmationsTable;
   contact_messages: ContactMessagesTable;

@@ -75,6 +75,34 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     customerNotFound: { title: 'Cliente no encontrado', detail: 'El cliente no existe o no tiene acceso a él.' },
     userNotFound: { title: 'Usuario no encontrado', detail: 'El usuario no existe o no tiene acceso a él.' },
+    // Back office (users, roles, password links).
+    passwordChangeRequired: {
+      title: 'Cambio de contraseña obligatorio',
+      detail: 'Debe establecer una contraseña nueva antes de continuar.',
+    },
+    roleNotGrantable: { title: 'Rol no permitido', detail: 'No tiene permiso para conceder ni retirar alguno de los roles indicados.' },
+    userSelfAction: {
+      title: 'Operación no permitida',
+      detail: 'No puede cambiar sus propios roles, ni desactivar o eliminar su propia cuenta. Pídaselo a otro administrador.',
+    },
+    userAdminOnly: { title: 'Acceso denegado', detail: 'Solo un administrador puede modificar la cuenta de otro administrador.' },
+    lastActiveAdmin: {
+      title: 'Último administrador',
+      detail: 'Es el último administrador activo de la empresa: no se le puede retirar el rol, desactivar ni eliminar. Nombre antes a otro administrador.',
+    },
+    userAlreadyActive: { title: 'Usuario ya activo', detail: 'La cuenta de este usuario ya está activa.' },
+    userAlreadyInactive: { title: 'Usuario desactivado', detail: 'La cuenta de este usuario está desactivada.' },
+    userDeleted: { title: 'Usuario eliminado', detail: 'La cuenta de este usuario está eliminada y ya no admite cambios.' },
+    passwordLinkInvalid: {
+      title: 'Enlace no válido',
+      detail: 'El enlace para establecer la contraseña no es válido. Compruebe que lo ha copiado completo desde el correo.',
+    },
+    passwordLinkUsed: { title: 'Enlace ya utilizado', detail: 'Este enlace ya se utilizó. Si necesita cambiar su contraseña, solicite un enlace nuevo.' },
+    passwordLinkExpired: { title: 'Enlace caducado', detail: 'El enlace ha caducado. Solicite uno nuevo desde «¿Olvidó su contraseña?».' },
+    passwordResetRateLimited: {
+      title: 'Demasiadas solicitudes',
+      detail: 'Ha solicitado demasiados enlaces en poco tiempo. Vuelva a intentarlo dentro de {{minutes}} minutos.',
+    },
     paymentPreferenceNotFound: { title: 'Forma de pago no encontrada', detail: 'La forma de pago no existe o no es suya.' },
     productUnknown: { title: 'Producto desconocido', detail: 'El producto elegido no existe en el catálogo. Elija un plan en las calculadoras.' },
     contractFixedValues: { title: 'Importes no válidos', detail: 'El plan elegido fija la aportación inicial o la mensual, y los importes enviados no coinciden.' },
@@ -161,6 +189,31 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     customerNotFound: { title: 'Customer not found', detail: 'The customer does not exist or you have no access to them.' },
     userNotFound: { title: 'User not found', detail: 'The user does not exist or you have no access to them.' },
+    // Back office (users, roles, password links).
+    passwordChangeRequired: { title: 'Password change required', detail: 'You must set a new password before you continue.' },
+    roleNotGrantable: { title: 'Role not allowed', detail: 'You are not allowed to grant or remove one of these roles.' },
+    userSelfAction: {
+      title: 'Operation not allowed',
+      detail: 'You cannot change your own roles, or deactivate or delete your own account. Ask another administrator.',
+    },
+    userAdminOnly: { title: 'Access denied', detail: "Only an administrator can change another administrator's account." },
+    lastActiveAdmin: {
+      title: 'Last administrator',
+      detail: "This is the company's last active administrator: they cannot lose the role, be deactivated or be deleted. Appoint another administrator first.",
+    },
+    userAlreadyActive: { title: 'User already active', detail: "This user's account is already active." },
+    userAlreadyInactive: { title: 'User deactivated', detail: "This user's account is deactivated." },
+    userDeleted: { title: 'User deleted', detail: "This user's account has been deleted and can no longer be changed." },
+    passwordLinkInvalid: {
+      title: 'Invalid link',
+      detail: 'The link to set your password is not valid. Check that you copied all of it from the e-mail.',
+    },
+    passwordLinkUsed: { title: 'Link already used', detail: 'This link has already been used. If you need to change your password, ask for a new link.' },
+    passwordLinkExpired: { title: 'Link expired', detail: 'The link has expired. Ask for a new one from “Forgot your password?”.' },
+    passwordResetRateLimited: {
+      title: 'Too many requests',
+      detail: 'You have asked for too many links in a short time. Try again in {{minutes}} minutes.',
+    },
     paymentPreferenceNotFound: { title: 'Payment method not found', detail: 'The payment method does not exist or is not yours.' },
     productUnknown: { title: 'Unknown product', detail: 'The chosen product is not in the catalogue. Choose a plan in the calculators.' },
     contractFixedValues: { title: 'Invalid amounts', detail: 'The chosen plan fixes the initial or the monthly contribution, and the amounts sent do not match.' },

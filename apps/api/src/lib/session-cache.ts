@@ -6,6 +6,7 @@ export interface TSession {
   company_id: string;
   email: string;
   roles: string[];
+  is_temporal_password: boolean;
   token_company: string;
   expires_at: Date;
 }

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
+import { PASSWORD_CHANGE_ACTIONS, can, type TAction } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { sessionCacheOf } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
@@ -9,17 +10,22 @@ export interface TAuthUser {
   companyId: string;
   email: string;
   roles: string[];
+  /** Must set a new password before doing anything else (identity and the password change only). */
+  isTemporalPassword: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The caller, set by `app.authenticate` (undefined on public routes). */
+    /** The caller, set by `requirePermission`/`app.authenticate` (undefined on public routes). */
     user: TAuthUser | undefined;
     /** The bearer token's hash, for revocation. */
     tokenHash: string | undefined;
   }
   interface FastifyInstance {
-    /** preHandler: a valid, unexpired, unrevoked bearer token of this company, for an active user. */
+    /**
+     * preHandler: a valid, unexpired, unrevoked bearer token of this company, for an active
+     * user whose password is not temporary. Routes use `requirePermission(action)` instead.
+     */
     authenticate: preHandlerAsyncHookHandler;
   }
 }
@@ -32,32 +38,56 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Bearer token → identity. Tokens work only with the company they were issued for. Valid
- * sessions are kept for SESSION_CACHE_MS in this process (docs/decisions/0008-session-cache.md).
+ * Bearer token → identity (401 when missing, unknown, expired, revoked, of another company or
+ * of an inactive or deleted user). Valid sessions are kept for SESSION_CACHE_MS in this process
+ * (docs/decisions/0008-session-cache.md).
  */
-export function registerAuth(app: FastifyInstance): void {
+async function identify(request: FastifyRequest, reply: FastifyReply): Promise<TAuthUser> {
+  // Answers to an authenticated call carry someone's personal data: no cache may keep them.
+  reply.header('cache-control', 'no-store');
+  if (request.user) return request.user;
+  const app = request.server;
+  const token = bearerOf(request);
+  if (!token) throw new AppError(401, 'unauthorized');
+  const tokenHash = hashToken(token);
   const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
+  const row = await sessions.resolve(tokenHash, () => findTokenUser(app.db, tokenHash));
+  if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
+  request.user = {
+    id: row.id,
+    companyId: row.company_id,
+    email: row.email,
+    roles: row.roles,
+    isTemporalPassword: row.is_temporal_password,
+  };
+  request.tokenHash = tokenHash;
+  return request.user;
+}
+
+export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', undefined);
   app.decorateRequest('tokenHash', undefined);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
-    // Answers to an authenticated call carry someone's personal data: no cache may keep them.
-    reply.header('cache-control', 'no-store');
-    const token = bearerOf(request);
-    if (!token) throw new AppError(401, 'unauthorized');
-    const tokenHash = hashToken(token);
-    const row = await sessions.resolve(tokenHash, () => findTokenUser(app.db, tokenHash));
-    if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
-    request.user = { id: row.id, companyId: row.company_id, email: row.email, roles: row.roles };
-    request.tokenHash = tokenHash;
+    const user = await identify(request, reply);
+    if (user.isTemporalPassword) throw new AppError(403, 'passwordChangeRequired');
   });
 }
 
-/** True when the user holds at least one of the roles. */
-export const hasAnyRole = (user: TAuthUser, roles: readonly string[]): boolean => user.roles.some((r) => roles.includes(r));
-
-/** preHandler factory: 403 unless the authenticated user holds one of the roles. Use after `authenticate`. */
-export function requireRoles(...roles: string[]): preHandlerAsyncHookHandler {
-  return async (request) => {
-    if (!request.user || !hasAnyRole(request.user, roles)) throw new AppError(403, 'forbidden');
+/**
+ * The route hook of the permission matrix (packages/domain/src/permissions): 401 without a valid
+ * session, 403 `passwordChangeRequired` while the password is temporary (except identity and the
+ * password change), 403 `forbidden` unless one of the caller's roles may do `action`. It runs
+ * on request, before the body is read or validated, so a caller without the right learns nothing
+ * about the input. Whose data the caller reaches is the service's rule (scope).
+ */
+export function requirePermission(action: TAction): onRequestAsyncHookHandler {
+  const allowedWhileTemporary = PASSWORD_CHANGE_ACTIONS.includes(action);
+  return async function checkPermission(request, reply) {
+    const user = await identify(request, reply);
+    if (user.isTemporalPassword && !allowedWhileTemporary) throw new AppError(403, 'passwordChangeRequired');
+    if (!can(user.roles, action)) throw new AppError(403, 'forbidden');
   };
 }
+
+/** Whether the authenticated caller may do `action` (for rules inside a service). */
+export const callerCan = (user: TAuthUser, action: TAction): boolean => can(user.roles, action);

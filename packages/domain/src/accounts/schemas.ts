@@ -166,7 +166,11 @@ const personalShape = (today: string) => ({
   cityId: requiredText({ max: ID_MAX_LENGTH }),
   /** Checked against countryId (Spain: 5 digits, province 01–52). */
   postalCode: requiredText({ normalize: normalizePostalCode }),
-  investorType: requiredEnum(INVESTOR_TYPES),
+  /** Optional: the specification's clients send no such field, which means PERSON (issue 13). */
+  investorType: z
+    .enum(INVESTOR_TYPES, { error: (issue) => (issue.input === '' ? REQUIRED : INVALID) })
+    .nullish()
+    .transform((value) => value ?? 'PERSON'),
   /** Required when investorType is COMPANY; ignore it otherwise. */
   companyName: conditionalText(),
   /** Required when investorType is COMPANY (a Spanish entity NIF when countryId is Spain); ignore it otherwise. */

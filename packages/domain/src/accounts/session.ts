@@ -39,6 +39,8 @@ export const ZIdentity = z.object({
   id: z.string().min(1),
   username: z.string().min(1),
   roles: z.array(ZRole),
+  /** True while the person must set a new password before anything else (the API answers 403 passwordChangeRequired to other calls). */
+  isTemporalPassword: z.boolean().optional(),
 });
 export type TIdentity = z.output<typeof ZIdentity>;
 

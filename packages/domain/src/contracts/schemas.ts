@@ -5,7 +5,6 @@ import { akey } from '../accounts/messages.ts';
 import { formatIsoDate, parseIsoDate, toCalendarDate, type TToday } from '../accounts/calendar-date.ts';
 import { checkCardNumber, isExpiryPast, normalizeCardNumber, parseCardExpiry } from '../accounts/card.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword, countCharacters } from '../accounts/password.ts';
-import { ZRole } from '../accounts/roles.ts';
 import { FIELD_BOUNDS, countDecimals, type TFieldBounds } from '../calculator/bounds.ts';
 import { ZPlanId } from '../calculator/plan-id-schema.ts';
 import { ZContractAction, ZContractFilter, ZContractState } from './states.ts';
@@ -334,22 +333,5 @@ export const ZUserMe = z.object({
   advisor: z.object({ firstName: z.string(), lastName: z.string(), email: z.string() }).nullable(),
 });
 export type TUserMe = z.infer<typeof ZUserMe>;
-
-/** A row of the user list (the sample User shape, specification 3). */
-export const ZUserListItem = z.object({
-  id: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  phone: z.string().nullable(),
-  createdAt: z.string(),
-  lastLogonAt: z.string().nullable(),
-  isActive: z.boolean(),
-  isDeleted: z.boolean(),
-  roles: z.array(ZRole.or(z.string())),
-});
-export const ZUserListPage = makePageSchema(ZUserListItem);
-export type TUserListPage = z.infer<typeof ZUserListPage>;
-export const ZUserListQuery = z.object({ page: pageNumber, size: pageSize(DASHBOARD_PAGE_SIZE) });
 
 export const ZOkResponse = z.object({ ok: z.literal(true) });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERMISSIONS, can } from '../permissions/matrix.ts';
 
 /**
  * Contract states and their transitions (decisions.md, "Contracts"), as a pure function:
@@ -52,11 +53,11 @@ export function allowedActions(state: TContractState, isStaff: boolean): TContra
   return CONTRACT_ACTIONS.filter((action) => decideTransition(state, action, isStaff).ok);
 }
 
-/** Roles that act on any contract of their company (advisors act on their own clients'). */
-export const CONTRACT_ADMIN_ROLES = ['ADMIN', 'COMPANY_MANAGER'] as const;
-/** Roles that may use the administration area (/user/list). */
-export const ADMINISTRATION_ROLES = ['ADMIN', 'COMPANY_MANAGER', 'GROUP_MANAGER', 'TEAM_MANAGER'] as const;
+/** Roles that act on any contract of their company (advisors act on their own clients'): from the permission matrix. */
+export const CONTRACT_ADMIN_ROLES = PERMISSIONS['contracts.manageCompany'];
+/** Roles that may use the administration area (/user/list): from the permission matrix. */
+export const ADMINISTRATION_ROLES = PERMISSIONS['administration.use'];
 
 export function canUseAdministration(roles: readonly string[]): boolean {
-  return roles.some((role) => (ADMINISTRATION_ROLES as readonly string[]).includes(role));
+  return can(roles, 'administration.use');
 }

@@ -42,7 +42,20 @@ export const paths = {
   authorization: { path: '/authorization', href: () => '/authorization' },
   account: { path: '/account', href: () => '/account' },
   advisorDashboard: { path: '/advisor/dashboard', href: () => '/advisor/dashboard' },
-  userList: { path: '/user/list', href: () => '/user/list' },
+  userList: { path: '/user/list', href: (query?: string) => `/user/list${query ? `?${query}` : ''}` },
+  userDetail: { path: '/user/:id', href: (id: string) => `/user/${encodeURIComponent(id)}` },
+  /** The forgot-password link's page: a new password for userId with the one-time token. */
+  resetPassword: {
+    path: '/user/reset-password',
+    href: (userId: string, token: string) => `/user/reset-password?${new URLSearchParams({ userId, token }).toString()}`,
+  },
+  /** The first password of a user created by staff. */
+  setPassword: {
+    path: '/user/set-password',
+    href: (userId: string, token: string) => `/user/set-password?${new URLSearchParams({ userId, token }).toString()}`,
+  },
+  forgotPassword: { path: '/user/forgot-password', href: () => '/user/forgot-password' },
+  audit: { path: '/admin/audit', href: (query?: string) => `/admin/audit${query ? `?${query}` : ''}` },
 } as const;
 
 export type TPathName = keyof typeof paths;

@@ -32,6 +32,7 @@ export const notificationLinkLabels = {
     viewAccount: 'Revisar mi cuenta',
     viewClients: 'Ver mis clientes',
     viewUsers: 'Ver los usuarios',
+    viewUser: 'Ver el usuario',
     dismiss: 'Descartar',
   },
   en: {
@@ -40,6 +41,7 @@ export const notificationLinkLabels = {
     viewAccount: 'Review my account',
     viewClients: 'View my clients',
     viewUsers: 'View users',
+    viewUser: 'View the user',
     dismiss: 'Dismiss',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;

@@ -121,7 +121,6 @@ describe('sign-up, step 0: personal information', () => {
         'countryId',
         'cityId',
         'postalCode',
-        'investorType',
       ].map((field) => [field, 'validation.required']),
     );
   });
@@ -272,8 +271,10 @@ describe('sign-up, step 0: personal information', () => {
   describe('investorType and the company', () => {
     it('is PERSON or COMPANY', () => {
       expect(issuesOf(personalStep, { ...personal, investorType: 'person' })).toEqual([['investorType', 'validation.invalid']]);
+      // The specification's clients send no investorType: that is a PERSON (issue 13).
       const { investorType: _, ...rest } = personal;
-      expect(issuesOf(personalStep, rest)).toEqual([['investorType', 'validation.required']]);
+      expect(issuesOf(personalStep, rest)).toEqual([]);
+      expect(personalStep.parse(rest).investorType).toBe('PERSON');
     });
 
     it('a PERSON needs no company data, whatever is in it', () => {
@@ -449,7 +450,7 @@ describe('makeRegisterRequestSchema', () => {
   it('reports every field of every step at once, each on its own path', () => {
     expect(issuesOf(registerSchema, {})).toEqual(
       [
-        ...Object.keys(personal),
+        ...Object.keys(personal).filter((field) => field !== 'investorType'),
         'useCreditCard',
         'newEthereumWallet',
         'ethereumWallet',

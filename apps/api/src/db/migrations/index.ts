@@ -5,6 +5,7 @@ import * as contactMessages from './0003-contact-messages.ts';
 import * as accounts from './0004-accounts.ts';
 import * as contracts from './0005-contracts.ts';
 import * as contractNotifications from './0006-contract-notifications.ts';
+import * as backofficeUsers from './0007-backoffice-users.ts';
 import * as notifications from './0008-notifications.ts';
 import * as idempotencyInTransaction from './0009-idempotency-in-transaction.ts';
 
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0004-accounts': accounts,
   '0005-contracts': contracts,
   '0006-contract-notifications': contractNotifications,
+  '0007-backoffice-users': backofficeUsers,
   '0008-notifications': notifications,
   '0009-idempotency-in-transaction': idempotencyInTransaction,
 };

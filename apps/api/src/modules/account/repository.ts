@@ -64,23 +64,3 @@ export async function revokeOtherTokens(db: TExecutor, userId: string, keepToken
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
-
-export async function listCompanyUsers(db: TExecutor, companyId: string, limit: number, offset: number) {
-  const [rows, count] = await Promise.all([
-    db
-      .selectFrom('users')
-      .select(['id', 'email', 'first_name', 'last_name', 'phone', 'created_at', 'last_logon_at', 'is_active', 'is_deleted', 'roles'])
-      .where('company_id', '=', companyId)
-      .orderBy('created_at', 'asc')
-      .orderBy('id', 'asc')
-      .limit(limit)
-      .offset(offset)
-      .execute(),
-    db
-      .selectFrom('users')
-      .select((eb) => eb.fn.countAll<string>().as('n'))
-      .where('company_id', '=', companyId)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.n) };
-}

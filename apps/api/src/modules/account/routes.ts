@@ -1,34 +1,30 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  ADMINISTRATION_ROLES,
   paths,
-  toPage,
   vkey,
   ZChangePasswordRequest,
   ZOkResponse,
   ZProblem,
-  ZUserListPage,
-  ZUserListQuery,
   ZUserMe,
   type TUserMe,
 } from '@kc/domain';
 import { AppError, unauthorized } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
-import { requireRoles } from '../../plugins/auth.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 import { notify } from '../notifications/service.ts';
-import { findPasswordHash, findUserWithAdvisor, listCompanyUsers, revokeOtherTokens, updatePasswordHash } from './repository.ts';
+import { findPasswordHash, findUserWithAdvisor, revokeOtherTokens, updatePasswordHash } from './repository.ts';
 
 const security = [{ bearer: [] }];
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
-/** The account page's data, its password change, and the administration's user list. */
+/** The account page's data and its password change. */
 export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/me',
     {
-      preHandler: app.authenticate,
-      schema: { tags: ['account'], summary: "The caller's own data and their advisor", security, response: { 200: ZUserMe, 401: ZProblem } },
+      onRequest: requirePermission('account.read'),
+      schema: { tags: ['account'], summary: "The caller's own data and their advisor", security, response: { 200: ZUserMe, 401: ZProblem, 403: ZProblem } },
     },
     async (request): Promise<TUserMe> => {
       const u = await findUserWithAdvisor(app.db, request.companyId, request.user!.id);
@@ -67,13 +63,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/me/password',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('account.changePassword'),
       schema: {
         tags: ['account'],
         summary: 'Changes the password (current, new, repeat); every other session of the user is closed',
         security,
         body: ZChangePasswordRequest,
-        response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem },
+        response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem, 403: ZProblem },
       },
     },
     async (request) => {
@@ -97,42 +93,6 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       forgetSessions(app.db);
       return { ok: true as const };
-    },
-  );
-
-  app.get(
-    '/users',
-    {
-      preHandler: [app.authenticate, requireRoles(...ADMINISTRATION_ROLES)],
-      schema: {
-        tags: ['account'],
-        summary: "The company's users (administration roles only), paged",
-        security,
-        querystring: ZUserListQuery,
-        response: { 200: ZUserListPage, 401: ZProblem, 403: ZProblem },
-      },
-    },
-    async (request) => {
-      const { page, size } = request.query;
-      const { rows, total } = await listCompanyUsers(app.db, request.companyId, size, page * size);
-      return toPage(
-        rows.map((u) => ({
-          id: u.id,
-          email: u.email,
-          firstName: u.first_name,
-          lastName: u.last_name,
-          phone: u.phone,
-          createdAt: iso(u.created_at)!,
-          lastLogonAt: iso(u.last_logon_at),
-          isActive: u.is_active,
-          isDeleted: u.is_deleted,
-          roles: u.roles,
-        })),
-        page,
-        size,
-        total,
-        true,
-      );
     },
   );
 };

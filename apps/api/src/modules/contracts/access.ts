@@ -1,24 +1,28 @@
-import { CONTRACT_ADMIN_ROLES } from '@kc/domain';
-import { hasAnyRole, type TAuthUser } from '../../plugins/auth.ts';
+import { can } from '@kc/domain';
+import type { TAuthUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TDb } from '../../db/database.ts';
 import { findCustomer } from './repository.ts';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { isUuid } from '../../lib/ids.ts';
 
-/** Ids in URLs are UUIDs; anything else names nothing (404, never a database error). */
-export const isUuid = (value: string): boolean => UUID.test(value);
+export { isUuid };
+
+/**
+ * Who acts as staff for a customer (the permission matrix's scope): a role with
+ * `contracts.manageCompany` for every customer of the company, a role with
+ * `contracts.manageAssigned` (the advisor) for the customers assigned to them.
+ */
+export function isStaffFor(caller: TAuthUser, customer: { id: string; advisor_id: string | null }): boolean {
+  if (can(caller.roles, 'contracts.manageCompany')) return true;
+  return can(caller.roles, 'contracts.manageAssigned') && customer.advisor_id === caller.id;
+}
 
 /**
  * Who may act for a customer (decisions, "Tenancy and roles"): the customer themself, their
  * advisor, or an administrator of the same company. Everyone else gets the same 404 as for an
  * id that does not exist, so ids of other users and companies reveal nothing.
  */
-export function isStaffFor(caller: TAuthUser, customer: { id: string; advisor_id: string | null }): boolean {
-  if (hasAnyRole(caller, CONTRACT_ADMIN_ROLES)) return true;
-  return hasAnyRole(caller, ['ADVISOR']) && customer.advisor_id === caller.id;
-}
-
 export function canReach(caller: TAuthUser, customer: { id: string; advisor_id: string | null }): boolean {
   return customer.id === caller.id || isStaffFor(caller, customer);
 }

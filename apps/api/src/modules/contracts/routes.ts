@@ -13,6 +13,8 @@ import {
   ZUserParams,
 } from '@kc/domain';
 import { createContract, getContractDetail, searchContracts, transitionContract } from './service.ts';
+import { requirePermission } from '../../plugins/auth.ts';
+import { auditContextOf } from '../audit/service.ts';
 
 const security = [{ bearer: [] }];
 const ZIdempotencyHeaders = z.object({
@@ -25,7 +27,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/customers/:customerId/contracts',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('contracts.own'),
       schema: {
         tags: ['contracts'],
         summary: 'Hires a product for a customer (the customer, their advisor or an administrator); honours Idempotency-Key',
@@ -33,7 +35,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZCustomerParams,
         headers: ZIdempotencyHeaders,
         body: ZCreateContractRequest,
-        response: { 200: ZContractDetail, 201: ZContractDetail, 400: ZProblem, 401: ZProblem, 404: ZProblem, 409: ZProblem, 422: ZProblem },
+        response: { 200: ZContractDetail, 201: ZContractDetail, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem, 422: ZProblem },
       },
     },
     async (request, reply) => {
@@ -51,7 +53,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/:userId/contracts/search',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('contracts.own'),
       schema: {
         tags: ['contracts'],
         summary: "A customer's contracts: filters in the body; page, size (100, capped), sort (whitelisted) and contractState in the query",
@@ -59,7 +61,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         params: ZUserParams,
         querystring: ZContractSearchQuery,
         body: ZContractSearchFilters.default({}),
-        response: { 200: ZContractPage, 400: ZProblem, 401: ZProblem, 404: ZProblem },
+        response: { 200: ZContractPage, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem },
       },
     },
     async (request) => searchContracts(app, request.user!, request.params.userId, request.query, request.body ?? {}),
@@ -68,13 +70,13 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/contracts/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('contracts.own'),
       schema: {
         tags: ['contracts'],
         summary: 'One contract with its state history and the actions the caller may take',
         security,
         params: ZContractParams,
-        response: { 200: ZContractDetail, 401: ZProblem, 404: ZProblem },
+        response: { 200: ZContractDetail, 401: ZProblem, 403: ZProblem, 404: ZProblem },
       },
     },
     async (request) => getContractDetail(app, request.user!, request.params.id),
@@ -83,7 +85,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/contracts/:id/:action',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('contracts.own'),
       schema: {
         tags: ['contracts'],
         summary:
@@ -93,6 +95,6 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZContractDetail, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem },
       },
     },
-    async (request) => transitionContract(app, request.user!, request.params.id, request.params.action),
+    async (request) => transitionContract(app, request.user!, request.params.id, request.params.action, auditContextOf(request)),
   );
 };

@@ -24,6 +24,7 @@ import {
   type TContractState,
   type TContractSummary,
   type TCreateContractRequest,
+  type TDashboardFacets,
   type TDashboardResponse,
   type TFieldError,
   type TPlanId,
@@ -52,6 +53,7 @@ import {
   type TContractRowWithOwner,
   type TSummaryRow,
 } from './repository.ts';
+import { recordAudit, type TAuditContext } from '../audit/service.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
@@ -337,7 +339,13 @@ function contractsChanged(app: FastifyInstance, companyId: string, userId: strin
 }
 
 /** Moves a contract by one action of the state machine, records who and when, and mails the investor. */
-export async function transitionContract(app: FastifyInstance, caller: TAuthUser, id: string, action: TContractAction): Promise<TContractDetail> {
+export async function transitionContract(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  id: string,
+  action: TContractAction,
+  audit?: TAuditContext,
+): Promise<TContractDetail> {
   await reachableContract(app, caller, id);
   const ownerId = await app.db.transaction().execute(async (tx) => {
     const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
@@ -351,6 +359,16 @@ export async function transitionContract(app: FastifyInstance, caller: TAuthUser
     }
     if (!(await updateContractState(tx, contract.id, decision.from, decision.to))) throw new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
     await insertContractEvent(tx, { contractId: contract.id, fromState: decision.from, toState: decision.to, actorId: caller.id });
+    // A change made by staff (not by the customer) goes to the audit log, in this transaction.
+    if (isStaff && contract.user_id !== caller.id) {
+      await recordAudit(tx, audit ?? { companyId: caller.companyId, actorId: caller.id, ipAddress: null }, {
+        entityType: 'contract',
+        entityId: contract.id,
+        action: `contract.${action}`,
+        before: { state: decision.from, userId: contract.user_id },
+        after: { state: decision.to, userId: contract.user_id },
+      });
+    }
     const product = await findProductForContract(tx, caller.companyId, contract.product_id);
     const productName = (contract.owner_language === 'en' ? product?.name_en : product?.name_es) ?? contract.product_key;
     await app.mailer.enqueue(
@@ -392,4 +410,14 @@ export async function transitionContract(app: FastifyInstance, caller: TAuthUser
   });
   contractsChanged(app, caller.companyId, ownerId);
   return getContractDetail(app, caller, id);
+}
+
+/**
+ * How many contracts a customer has, by state and ALL (the back office's user page). The caller
+ * (users service) has already checked that the customer is within its scope.
+ */
+export async function countCustomerContracts(app: FastifyInstance, companyId: string, userId: string): Promise<TDashboardFacets> {
+  const { counts } = await readDashboard(app.db, { companyId, userId, state: undefined, limit: 0, offset: 0 });
+  const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
+  return { ...facets, ALL: CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0) };
 }

@@ -3,9 +3,10 @@ import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem, type T
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getDashboard } from '../contracts/service.ts';
 import { ownerKey } from './dashboard-cache.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 
 const summary = "The caller's contracts (page from 0, size 10 by default) and the counters NEW, ACTIVE, STANDBY, ARCHIVED, DELETED, ALL";
-const response = { 200: ZDashboardResponse, 400: ZProblem, 401: ZProblem };
+const response = { 200: ZDashboardResponse, 400: ZProblem, 401: ZProblem, 403: ZProblem };
 /** Pages past these are read from the database every time: one investor paging far cannot push everyone else's boards out. */
 const CACHED_PAGES = 10;
 
@@ -27,7 +28,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/:contractState',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('dashboard.own'),
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], params: ZDashboardParams, querystring: ZDashboardQuery, response },
     },
     async (request, reply) => answer(request, reply, request.params.contractState, request.query.page, request.query.size),
@@ -35,7 +36,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('dashboard.own'),
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], querystring: ZDashboardQuery, response },
     },
     async (request, reply) => answer(request, reply, 'ALL', request.query.page, request.query.size),

@@ -252,7 +252,7 @@ export async function findLiveTokens(db: TExecutor, tokenHashes: string[]) {
   return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['t.token_hash', 't.user_id', 't.company_id', 't.expires_at'])
+    .select(['t.token_hash', 't.user_id', 't.company_id', 't.expires_at', 'u.is_temporal_password'])
     .where('t.token_hash', 'in', tokenHashes)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())

@@ -9,6 +9,7 @@ import {
   ZStreamTicket,
   ZUnreadCount,
 } from '@kc/domain';
+import { requirePermission } from '../../plugins/auth.ts';
 import { completeTask, countUnread, dismissNotification, issueStreamTicket, listInbox, readAllNotifications, readNotification } from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -22,7 +23,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: {
         tags,
         summary: "The caller's notifications and tasks, newest first, without dismissed ones; filters severity, kind, read and taskState; paged",
@@ -37,7 +38,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/unread-count',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: { tags, summary: "How many of the caller's items are unread (the bell)", security, response: { 200: ZUnreadCount, 401: ZProblem } },
     },
     async (request) => countUnread(app.db, request.user!),
@@ -46,7 +47,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/read-all',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: { tags, summary: "Marks every unread item of the caller read", security, response: { 200: ZReadAllResponse, 401: ZProblem } },
     },
     async (request) => readAllNotifications(app.db, request.user!),
@@ -55,7 +56,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/read',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: {
         tags,
         summary: 'Marks one of the caller’s items read (no change if it already was)',
@@ -70,7 +71,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/dismiss',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: {
         tags,
         summary: 'Dismisses one of the caller’s items: it leaves the list and counts as read',
@@ -85,7 +86,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/:id/complete',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: {
         tags,
         summary: 'Marks one of the caller’s tasks done, recording the caller as who completed it (a task already closed stays as it was)',
@@ -100,7 +101,7 @@ export const notificationRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/notifications/stream-ticket',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('notifications.own'),
       schema: {
         tags,
         summary: 'A single-use ticket, valid for 60 s, that opens one notification stream (GET /api/notifications/stream?ticket=…) for this session',

@@ -270,5 +270,7 @@ export async function authenticateStream(
   }
   const [session] = await findLiveTokens(db, [tokenHash]);
   if (!session || session.company_id !== companyId) throw new AppError(401, 'unauthorized');
+  // As on every other route (permission matrix): a temporary password must be changed first.
+  if (session.is_temporal_password) throw new AppError(403, 'passwordChangeRequired');
   return { userId: session.user_id, companyId, tokenHash };
 }

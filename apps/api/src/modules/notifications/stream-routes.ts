@@ -35,6 +35,7 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
           200: z.string().describe('text/event-stream'),
           400: ZProblem,
           401: ZProblem,
+          403: ZProblem,
         },
       },
     },

@@ -45,7 +45,7 @@ export function findTokenUser(db: TExecutor, tokenHash: string) {
   return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 't.company_id as token_company', 't.expires_at'])
+    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 'u.is_temporal_password', 't.company_id as token_company', 't.expires_at'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
     .where('t.expires_at', '>', new Date())

@@ -13,6 +13,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../contracts/access.ts';
 import { toPaymentPreference } from './mapper.ts';
 import { insertCard, listPaymentPreferences, removePaymentPreference } from './repository.ts';
+import { requirePermission } from '../../plugins/auth.ts';
 
 const security = [{ bearer: [] }];
 
@@ -21,12 +22,12 @@ export const paymentPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/users/payment-preferences',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('paymentPreferences.manageOwn'),
       schema: {
         tags: ['payment-preferences'],
         summary: "The caller's payment preferences: masked card, brand and expiry; bank transfer; Ethereum wallet",
         security,
-        response: { 200: ZPaymentPreferenceList, 401: ZProblem },
+        response: { 200: ZPaymentPreferenceList, 401: ZProblem, 403: ZProblem },
       },
     },
     async (request): Promise<TPaymentPreference[]> =>
@@ -37,13 +38,13 @@ export const paymentPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/users/payment-preferences',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('paymentPreferences.manageOwn'),
       schema: {
         tags: ['payment-preferences'],
         summary: 'Adds a card (sign-up rules: Luhn, brand, 3-digit code, expiry not past). Only brand, last four and expiry are kept.',
         security,
         body: makeAddCardSchema(new Date()),
-        response: { 201: ZPaymentPreference, 400: ZProblem, 401: ZProblem },
+        response: { 201: ZPaymentPreference, 400: ZProblem, 401: ZProblem, 403: ZProblem },
       },
       validatorCompiler: () => (data) => {
         const result = makeAddCardSchema(new Date()).safeParse(data);
@@ -68,13 +69,13 @@ export const paymentPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     '/users/payment-preferences/:id',
     {
-      preHandler: app.authenticate,
+      onRequest: requirePermission('paymentPreferences.manageOwn'),
       schema: {
         tags: ['payment-preferences'],
         summary: "Removes one of the caller's payment preferences (contracts that used it keep their record)",
         security,
         params: ZPaymentPreferenceParams,
-        response: { 204: z.null().describe('Removed'), 401: ZProblem, 404: ZProblem },
+        response: { 204: z.null().describe('Removed'), 401: ZProblem, 403: ZProblem, 404: ZProblem },
       },
     },
     async (request, reply) => {

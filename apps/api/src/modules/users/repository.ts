@@ -1,4 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TUserListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 
@@ -15,11 +16,22 @@ export function findUserForLogin(db: TExecutor, companyId: string, email: string
 }
 
 export function findIdentity(db: TExecutor, userId: string) {
-  return db.selectFrom('users').select(['id', 'email', 'roles']).where('id', '=', userId).executeTakeFirst();
+  return db.selectFrom('users').select(['id', 'email', 'roles', 'is_temporal_password']).where('id', '=', userId).executeTakeFirst();
 }
 
 export async function recordLogon(db: TExecutor, userId: string): Promise<void> {
   await db.updateTable('users').set({ last_logon_at: new Date() }).where('id', '=', userId).execute();
+}
+
+/** Revokes every live token of a user; call `forgetSessions` once committed. Returns how many. */
+export async function revokeAllTokens(db: TExecutor, userId: string): Promise<number> {
+  const result = await db
+    .updateTable('access_tokens')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /**
@@ -28,14 +40,311 @@ export async function recordLogon(db: TExecutor, userId: string): Promise<void> 
  */
 export async function deactivateUser(db: Kysely<Database>, userId: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    const now = new Date();
-    await trx.updateTable('users').set({ is_active: false, last_modified_at: now }).where('id', '=', userId).execute();
-    await trx
-      .updateTable('access_tokens')
-      .set({ revoked_at: now })
-      .where('user_id', '=', userId)
-      .where('revoked_at', 'is', null)
-      .execute();
+    await trx.updateTable('users').set({ is_active: false, last_modified_at: new Date() }).where('id', '=', userId).execute();
+    await revokeAllTokens(trx, userId);
   });
   forgetSessions(db);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Administration
+
+const USER_COLUMNS = [
+  'id',
+  'email',
+  'first_name',
+  'last_name',
+  'phone',
+  'created_at',
+  'last_modified_at',
+  'last_logon_at',
+  'is_deleted',
+  'is_active',
+  'is_temporal_password',
+  'country_id',
+  'city_id',
+  'dni',
+  'postal_code',
+  'roles',
+] as const;
+
+const SORT_COLUMNS = { createdAt: 'created_at', lastName: 'last_name', email: 'email', lastLogonAt: 'last_logon_at' } as const;
+
+/** `%`, `_` and `\` match themselves in the search. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * One page of a company's users with the total: search (a fragment of names, e-mail or DNI,
+ * folded by kc_fold on both sides, served by the trigram index), filters and sort.
+ *
+ * With a search or a filter the page and the total come from one statement (`count(*) OVER ()`:
+ * the matching rows are read once, not twice), in a transaction that tells the planner that
+ * index pages are cached (`random_page_cost` 1.1, the usual SSD figure): otherwise PostgreSQL
+ * prefers a sequential scan of every user to the trigram index for a common fragment
+ * (bench/user-search.ts), and with a custom plan each time (see below). Without either, the page walks the (company, created_at) index and the
+ * total is a count of its own.
+ */
+export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery) {
+  let base = db.selectFrom('users').where('company_id', '=', companyId);
+  if (query.q) base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
+  if (query.role) base = base.where('roles', '@>', sql<string[]>`ARRAY[${query.role}]::text[]`);
+  if (query.active !== undefined) base = base.where('is_active', '=', query.active);
+  if (query.deleted !== undefined) base = base.where('is_deleted', '=', query.deleted);
+  if (query.temporaryPassword !== undefined) base = base.where('is_temporal_password', '=', query.temporaryPassword);
+  if (query.createdFrom) base = base.where('created_at', '>=', new Date(`${query.createdFrom}T00:00:00Z`));
+  if (query.createdTo) base = base.where('created_at', '<', new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + 86_400_000));
+  const column = SORT_COLUMNS[query.sort.field];
+  const direction = query.sort.direction;
+  const page = base
+    .select([...USER_COLUMNS])
+    .orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    .orderBy('id', direction)
+    .limit(query.size)
+    .offset(query.page * query.size);
+  const countAll = () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  const narrowed =
+    query.q !== undefined ||
+    query.role !== undefined ||
+    query.active !== undefined ||
+    query.deleted !== undefined ||
+    query.temporaryPassword !== undefined ||
+    query.createdFrom !== undefined ||
+    query.createdTo !== undefined;
+  if (!narrowed) {
+    const [rows, count] = await Promise.all([page.execute(), countAll()]);
+    return { rows, total: Number(count.n) };
+  }
+  return db.transaction().execute(async (tx) => {
+    await sql`SET LOCAL random_page_cost = 1.1`.execute(tx);
+    // Statements are prepared (db/preparing-client.ts); a generic plan cannot see the fragment
+    // and picks the role index even for a role nearly everyone holds. Plan each search afresh.
+    await sql`SET LOCAL plan_cache_mode = force_custom_plan`.execute(tx);
+    const rows = await tx.executeQuery(page.select(sql<string>`count(*) OVER ()`.as('total')).compile());
+    const first = rows.rows[0];
+    // A page past the end has no row to carry the total.
+    const total = first ? Number(first.total) : Number((await tx.executeQuery(base.select((eb) => eb.fn.countAll<string>().as('n')).compile())).rows[0]?.n ?? 0);
+    return { rows: rows.rows, total };
+  });
+}
+
+export type TUserRowSummary = Awaited<ReturnType<typeof listUsers>>['rows'][number];
+
+/** One user of the company with every field the user page shows (undefined when not of this company). */
+export function findUserDetail(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('users as u')
+    .leftJoin('users as a', (join) => join.onRef('a.id', '=', 'u.advisor_id').on('a.company_id', '=', companyId))
+    .select(USER_COLUMNS.map((c) => `u.${c}` as const))
+    .select([
+      'u.language',
+      'u.date_of_birth',
+      'u.investor_type',
+      'u.confirmed_at',
+      'a.id as advisor_id',
+      'a.first_name as advisor_first_name',
+      'a.last_name as advisor_last_name',
+      'a.email as advisor_email',
+    ])
+    .where('u.id', '=', userId)
+    .where('u.company_id', '=', companyId)
+    .executeTakeFirst();
+}
+
+/** A user's open sessions: unrevoked, unexpired tokens (never the token or its hash). */
+export function listOpenSessions(db: TExecutor, userId: string) {
+  return db
+    .selectFrom('access_tokens')
+    .select(['created_at', 'expires_at', 'client_id'])
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', new Date())
+    .orderBy('created_at', 'desc')
+    .limit(100)
+    .execute();
+}
+
+/**
+ * Locks the company's active administrators (ORDER BY id, so that concurrent transactions lock
+ * them in the same order) and returns their ids: the last-admin rule reads this set under lock.
+ */
+export async function lockActiveAdmins(tx: Transaction<Database>, companyId: string): Promise<string[]> {
+  const rows = await tx
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`'ADMIN' = ANY(roles)`)
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+/** A user of the company, locked for the rest of the transaction. */
+export function findUserForUpdate(tx: Transaction<Database>, companyId: string, userId: string) {
+  return tx
+    .selectFrom('users')
+    .select([...USER_COLUMNS, 'language'])
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export function emailTaken(db: TExecutor, companyId: string, email: string) {
+  return db
+    .selectFrom('users')
+    .select('id')
+    .where('company_id', '=', companyId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .executeTakeFirst()
+    .then((row) => row !== undefined);
+}
+
+export async function insertStaffCreatedUser(
+  tx: TExecutor,
+  user: {
+    companyId: string;
+    email: string;
+    passwordHash: string;
+    firstName: string;
+    lastName: string;
+    phone: string | null;
+    dni: string | null;
+    countryId: string | null;
+    cityId: string | null;
+    postalCode: string | null;
+    language: string;
+    roles: string[];
+  },
+): Promise<string> {
+  const row = await tx
+    .insertInto('users')
+    .values({
+      company_id: user.companyId,
+      email: user.email,
+      password_hash: user.passwordHash,
+      first_name: user.firstName,
+      last_name: user.lastName,
+      phone: user.phone,
+      dni: user.dni,
+      country_id: user.countryId,
+      city_id: user.cityId,
+      postal_code: user.postalCode,
+      language: user.language,
+      roles: user.roles,
+      is_active: true,
+      is_temporal_password: true,
+      confirmed_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateUser(
+  tx: TExecutor,
+  userId: string,
+  changes: { roles?: string[]; is_active?: boolean; is_deleted?: boolean },
+): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({ ...changes, last_modified_at: sql<Date>`now()` })
+    .where('id', '=', userId)
+    .execute();
+}
+
+// ---------------------------------------------------------------------------------------------
+// One-time password links
+
+export async function insertPasswordToken(
+  tx: TExecutor,
+  token: { tokenHash: string; userId: string; companyId: string; purpose: 'SET' | 'RESET'; expiresAt: Date },
+): Promise<void> {
+  // A new link replaces every earlier unused one of the user.
+  await tx.updateTable('password_tokens').set({ used_at: sql<Date>`now()` }).where('user_id', '=', token.userId).where('used_at', 'is', null).execute();
+  await tx
+    .insertInto('password_tokens')
+    .values({
+      token_hash: token.tokenHash,
+      user_id: token.userId,
+      company_id: token.companyId,
+      purpose: token.purpose,
+      expires_at: token.expiresAt,
+    })
+    .execute();
+}
+
+/** A link by user and token hash, with its user (locked when `forUpdate`). */
+export function findPasswordToken(db: TExecutor, userId: string, tokenHash: string, options: { forUpdate?: boolean } = {}) {
+  let query = db
+    .selectFrom('password_tokens as p')
+    .innerJoin('users as u', 'u.id', 'p.user_id')
+    .select([
+      'p.token_hash',
+      'p.company_id',
+      'p.purpose',
+      'p.expires_at',
+      'p.used_at',
+      'u.id as user_id',
+      'u.email',
+      'u.first_name',
+      'u.language',
+      'u.is_active',
+      'u.is_deleted',
+    ])
+    .where('p.user_id', '=', userId)
+    .where('p.token_hash', '=', tokenHash);
+  if (options.forUpdate) query = query.forUpdate();
+  return query.executeTakeFirst();
+}
+
+export async function markPasswordTokenUsed(tx: TExecutor, tokenHash: string): Promise<boolean> {
+  const result = await tx
+    .updateTable('password_tokens')
+    .set({ used_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The new password (hash): no longer temporary; the e-mail that received the link is confirmed. */
+export async function setPasswordFromLink(tx: TExecutor, userId: string, passwordHash: string): Promise<void> {
+  await tx
+    .updateTable('users')
+    .set({
+      password_hash: passwordHash,
+      is_temporal_password: false,
+      confirmed_at: sql<Date>`coalesce(confirmed_at, now())`,
+      last_modified_at: sql<Date>`now()`,
+    })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** The active, undeleted user a forgot-password request names (case-insensitive e-mail). */
+export function findUserForReset(db: TExecutor, companyId: string, email: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'language'])
+    .where('company_id', '=', companyId)
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .executeTakeFirst();
+}
+
+/** The company's active, undeleted administrators (for notices to them). */
+export function findActiveAdmins(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'first_name', 'last_name', 'language'])
+    .where('company_id', '=', companyId)
+    .where('roles', '@>', sql<string[]>`ARRAY['ADMIN']::text[]`)
+    .where('is_active', '=', true)
+    .where('is_deleted', '=', false)
+    .orderBy('id')
+    .execute();
 }

@@ -1,0 +1,102 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely, Transaction } from 'kysely';
+import { toPage, type TAuditAction, type TAuditEntityType, type TAuditPage, type TAuditQuery } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+import { isUuid } from '../../lib/ids.ts';
+import { findAuditEntries, insertAuditEntry } from './repository.ts';
+
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+/** Who acts, for which company, from where: taken from the request. */
+export interface TAuditContext {
+  companyId: string;
+  actorId: string | null;
+  ipAddress: string | null;
+}
+
+export const auditContextOf = (request: FastifyRequest): TAuditContext => ({
+  companyId: request.companyId,
+  actorId: request.user?.id ?? null,
+  ipAddress: request.ip ?? null,
+});
+
+export interface TAuditRecord {
+  entityType: TAuditEntityType;
+  entityId: string;
+  action: TAuditAction;
+  before?: Record<string, unknown> | null;
+  after?: Record<string, unknown> | null;
+}
+
+/** Field names that never reach the audit log, whatever a caller passes. */
+const SECRET = /^(password|repeatpassword|currentpassword|newpassword)$|hash|token|secret|ccv|creditcard|recovery/i;
+
+function withoutSecrets(fields: Record<string, unknown> | null | undefined): Record<string, unknown> | null {
+  if (!fields) return null;
+  return Object.fromEntries(Object.entries(fields).filter(([key]) => !SECRET.test(key)));
+}
+
+/**
+ * Appends an audit entry. Call it with the transaction that makes the change, so that the
+ * change and its entry commit (or roll back) together.
+ */
+export async function recordAudit(tx: TExecutor, context: TAuditContext, record: TAuditRecord): Promise<void> {
+  await insertAuditEntry(tx, {
+    companyId: context.companyId,
+    actorId: context.actorId,
+    ipAddress: context.ipAddress,
+    entityType: record.entityType,
+    entityId: record.entityId,
+    action: record.action,
+    before: withoutSecrets(record.before),
+    after: withoutSecrets(record.after),
+  });
+}
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+const startOf = (value: string) => new Date(DAY.test(value) ? `${value}T00:00:00Z` : value);
+/** The exclusive end: the next day's start for a day, else the instant itself plus 1 ms. */
+function endOf(value: string): Date {
+  const start = startOf(value);
+  return new Date(start.getTime() + (DAY.test(value) ? 86_400_000 : 1));
+}
+
+/** The audit page: a company's entries, filtered, newest first. */
+export async function listAudit(app: FastifyInstance, companyId: string, query: TAuditQuery): Promise<TAuditPage> {
+  const { page, size } = query;
+  // An actor id that is not a UUID names nobody: an empty page, never a database error.
+  if (query.actorId && !isUuid(query.actorId)) return toPage([], page, size, 0, true);
+  const { rows, total } = await findAuditEntries(
+    app.db,
+    companyId,
+    {
+      actorId: query.actorId,
+      entityType: query.entityType,
+      entityId: query.entityId,
+      action: query.action,
+      from: query.from ? startOf(query.from) : undefined,
+      until: query.to ? endOf(query.to) : undefined,
+    },
+    size,
+    page * size,
+  );
+  return toPage(
+    rows.map((r) => ({
+      id: String(r.id),
+      at: new Date(r.at).toISOString(),
+      actor: r.actor_id
+        ? { id: r.actor_id, email: r.actor_email ?? '', firstName: r.actor_first_name ?? '', lastName: r.actor_last_name ?? '' }
+        : null,
+      ipAddress: r.ip_address,
+      entityType: r.entity_type,
+      entityId: r.entity_id,
+      action: r.action,
+      before: r.before,
+      after: r.after,
+    })),
+    page,
+    size,
+    total,
+    true,
+  );
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { vkey } from '../i18n/validation-messages.ts';
+import { MAX_PAGE_SIZE, makePageSchema } from '../contracts/schemas.ts';
+
+/**
+ * The audit log (issue 13): who did what to which entity, when and from where, with the fields
+ * before and after (never a secret). Append-only; ADMIN reads it, newest first.
+ */
+export const AUDIT_ENTITY_TYPES = ['user', 'contract'] as const;
+export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
+
+/** What happened; the entity type tells to what. */
+export const AUDIT_ACTIONS = [
+  'user.create',
+  'user.updateRoles',
+  'user.deactivate',
+  'user.reactivate',
+  'user.delete',
+  'user.sendPasswordReset',
+  'contract.activate',
+  'contract.suspend',
+  'contract.resume',
+  'contract.cancel',
+  'contract.archive',
+  'contract.recover',
+] as const;
+export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const ZAuditEntry = z.object({
+  id: z.string(),
+  at: z.string(),
+  actor: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  ipAddress: z.string().nullable(),
+  entityType: z.string(),
+  entityId: z.string(),
+  action: z.string(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+export const ZAuditPage = makePageSchema(ZAuditEntry);
+export type TAuditPage = z.infer<typeof ZAuditPage>;
+
+export const AUDIT_PAGE_SIZE = 20;
+const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, vkey('invalid')).refine((v) => !Number.isNaN(Date.parse(v)), vkey('invalid'));
+const idFilter = z.string().trim().min(1, vkey('invalid')).max(64, vkey('invalid'));
+
+export const ZAuditQuery = z
+  .object({
+    page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
+    size: z.coerce
+      .number({ error: vkey('invalid') })
+      .int(vkey('invalid'))
+      .min(1, vkey('invalid'))
+      .default(AUDIT_PAGE_SIZE)
+      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+    actorId: idFilter.optional(),
+    entityType: z.enum(AUDIT_ENTITY_TYPES, { error: vkey('invalid') }).optional(),
+    entityId: idFilter.optional(),
+    action: z.enum(AUDIT_ACTIONS, { error: vkey('invalid') }).optional(),
+    /** From this instant or day (a day means its start, UTC). */
+    from: dateFilter.optional(),
+    /** Up to this instant, or the end of this day (UTC). */
+    to: dateFilter.optional(),
+  });
+export type TAuditQuery = z.output<typeof ZAuditQuery>;

@@ -1,0 +1,67 @@
+import type { TAction } from './matrix.ts';
+
+/** An endpoint anyone may call, signed in or not (with the company-id header where tenant). */
+export const PUBLIC = 'public' as const;
+
+
+/**
+ * Every endpoint of the API (as the OpenAPI document names it) → the action it needs, or PUBLIC.
+ * The API's routes declare the same action with `requirePermission`; a test walks this table
+ * against the OpenAPI document, so an endpoint without a row here fails it.
+ */
+export const ENDPOINT_PERMISSIONS = {
+  'GET /api/health': PUBLIC,
+  'GET /api/ready': PUBLIC,
+  'POST /oauth/token': PUBLIC,
+  'POST /oauth/revoke': PUBLIC,
+  'GET /api/company': PUBLIC,
+  'GET /api/lookup/countries': PUBLIC,
+  'GET /api/lookup/cities/{countryId}': PUBLIC,
+  'POST /api/contact': PUBLIC,
+  'GET /api/products': PUBLIC,
+  'POST /api/users/register-inversor': PUBLIC,
+  'POST /api/users/confirm-sign-up/{userId}/{token}/{companyId}': PUBLIC,
+  'POST /api/users/password-reset': PUBLIC,
+  'POST /api/users/password/check': PUBLIC,
+  'POST /api/users/password': PUBLIC,
+  'GET /api/users/identity': 'identity.read',
+  'GET /api/users/me': 'account.read',
+  'POST /api/users/me/password': 'account.changePassword',
+  'GET /api/users/payment-preferences': 'paymentPreferences.manageOwn',
+  'POST /api/users/payment-preferences': 'paymentPreferences.manageOwn',
+  'DELETE /api/users/payment-preferences/{id}': 'paymentPreferences.manageOwn',
+  'GET /api/dashboard': 'dashboard.own',
+  'GET /api/dashboard/{contractState}': 'dashboard.own',
+  'POST /api/customers/{customerId}/contracts': 'contracts.own',
+  'POST /api/users/{userId}/contracts/search': 'contracts.own',
+  'GET /api/contracts/{id}': 'contracts.own',
+  'POST /api/contracts/{id}/{action}': 'contracts.own',
+  'GET /api/users': 'users.read',
+  'POST /api/users': 'users.create',
+  'GET /api/users/{userId}': 'users.read',
+  'PUT /api/users/{userId}/roles': 'users.updateRoles',
+  'POST /api/users/{userId}/deactivate': 'users.deactivate',
+  'POST /api/users/{userId}/reactivate': 'users.reactivate',
+  'DELETE /api/users/{userId}': 'users.delete',
+  'POST /api/users/{userId}/password-reset': 'users.sendPasswordReset',
+  'GET /api/audit': 'audit.read',
+  'GET /api/notifications': 'notifications.own',
+  'GET /api/notifications/unread-count': 'notifications.own',
+  'POST /api/notifications/read-all': 'notifications.own',
+  'POST /api/notifications/{id}/read': 'notifications.own',
+  'POST /api/notifications/{id}/dismiss': 'notifications.own',
+  'POST /api/notifications/{id}/complete': 'notifications.own',
+  'POST /api/notifications/stream-ticket': 'notifications.own',
+  /** Authenticated by a single-use ticket (from stream-ticket) or a bearer token. */
+  'GET /api/notifications/stream': 'notifications.own',
+} as const satisfies Record<string, TAction | typeof PUBLIC>;
+// GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
+// document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).
+
+export type TEndpoint = keyof typeof ENDPOINT_PERMISSIONS;
+
+/**
+ * What a person whose password is temporary (isTemporalPassword) may do until they set a new
+ * one: learn who they are and change the password. Every other call answers 403 passwordChangeRequired.
+ */
+export const PASSWORD_CHANGE_ACTIONS: readonly TAction[] = ['identity.read', 'account.changePassword'];

@@ -1,0 +1,129 @@
+import { ROLES, type TRole } from '../accounts/roles.ts';
+
+/**
+ * The one permission matrix of the platform (issue 13): every action → the roles that may do it.
+ * The API enforces it on every route (`requirePermission(action)`), the web app reads it to
+ * decide what to show. An action being allowed says nothing of *whose* data: that is the scope
+ * (`userScope`, and the contracts' own/assigned/company rule), applied by the services.
+ */
+const EVERYONE = ROLES;
+const STAFF_OF_COMPANY = ['ADMIN', 'COMPANY_MANAGER'] as const satisfies readonly TRole[];
+const CONTRACT_STAFF = ['ADMIN', 'COMPANY_MANAGER', 'ADVISOR'] as const satisfies readonly TRole[];
+const ADMINISTRATION = ['ADMIN', 'COMPANY_MANAGER', 'GROUP_MANAGER', 'TEAM_MANAGER'] as const satisfies readonly TRole[];
+
+export const PERMISSIONS = {
+  // Own account: every signed-in person.
+  'identity.read': EVERYONE,
+  'account.read': EVERYONE,
+  'account.changePassword': EVERYONE,
+  'paymentPreferences.manageOwn': EVERYONE,
+  'dashboard.own': EVERYONE,
+  /** One's own notifications and tasks inbox and its live stream. */
+  'notifications.own': EVERYONE,
+  /** Hire for oneself, search and read one's own contracts, cancel/archive/recover them. */
+  'contracts.own': EVERYONE,
+  // Contracts of other people.
+  /** Act on the contracts of the clients assigned to oneself (the advisor). */
+  'contracts.manageAssigned': ['ADVISOR'],
+  /** Act on every contract of the company. */
+  'contracts.manageCompany': STAFF_OF_COMPANY,
+  /** Hire a product for a client (within the scope above). */
+  'contracts.hireFor': CONTRACT_STAFF,
+  'contracts.activate': CONTRACT_STAFF,
+  'contracts.suspend': CONTRACT_STAFF,
+  'contracts.resume': CONTRACT_STAFF,
+  'contracts.cancel': EVERYONE,
+  'contracts.archive': EVERYONE,
+  'contracts.recover': EVERYONE,
+  // Administration (back office).
+  /** The Administration block of the dashboard and the user list (scope: `userScope`). */
+  'administration.use': ADMINISTRATION,
+  'users.read': ADMINISTRATION,
+  'users.create': STAFF_OF_COMPANY,
+  'users.updateRoles': STAFF_OF_COMPANY,
+  'users.deactivate': STAFF_OF_COMPANY,
+  'users.reactivate': STAFF_OF_COMPANY,
+  'users.delete': STAFF_OF_COMPANY,
+  'users.sendPasswordReset': STAFF_OF_COMPANY,
+  /** Act on (change, deactivate, delete, reset) a user who holds ADMIN. */
+  'users.manageAdmins': ['ADMIN'],
+  'users.grant.ADMIN': ['ADMIN'],
+  'users.grant.COMPANY_MANAGER': STAFF_OF_COMPANY,
+  'users.grant.GROUP_MANAGER': STAFF_OF_COMPANY,
+  'users.grant.TEAM_MANAGER': STAFF_OF_COMPANY,
+  'users.grant.ADVISOR': STAFF_OF_COMPANY,
+  'users.grant.AGENT': STAFF_OF_COMPANY,
+  'users.grant.SUPPLIER': STAFF_OF_COMPANY,
+  'users.grant.OWNER': STAFF_OF_COMPANY,
+  'users.grant.INVESTOR': STAFF_OF_COMPANY,
+  'audit.read': ['ADMIN'],
+} as const satisfies Record<string, readonly TRole[]>;
+
+export type TAction = keyof typeof PERMISSIONS;
+export const ACTIONS = Object.keys(PERMISSIONS) as TAction[];
+
+export function isAction(value: unknown): value is TAction {
+  return typeof value === 'string' && Object.hasOwn(PERMISSIONS, value);
+}
+
+/** True when one of `roles` may do `action` (unknown roles grant nothing). */
+export function can(roles: readonly string[], action: TAction): boolean {
+  const allowed: readonly string[] = PERMISSIONS[action];
+  return roles.some((role) => allowed.includes(role));
+}
+
+/** The roles allowed to do `action`. */
+export function rolesFor(action: TAction): readonly TRole[] {
+  return PERMISSIONS[action];
+}
+
+/** Every action `roles` may do (the web app's menu and buttons). */
+export function actionsOf(roles: readonly string[]): TAction[] {
+  return ACTIONS.filter((action) => can(roles, action));
+}
+
+/** The roles someone holding `actorRoles` may grant or remove (COMPANY_MANAGER never ADMIN). */
+export function grantableRoles(actorRoles: readonly string[]): TRole[] {
+  return ROLES.filter((role) => can(actorRoles, `users.grant.${role}`));
+}
+
+/**
+ * Whose users a role reaches in the back office: the whole company (ADMIN, COMPANY_MANAGER),
+ * their group or team (GROUP_MANAGER, TEAM_MANAGER: none until the sales network exists), or
+ * nobody. The widest scope of the person's roles wins.
+ */
+export type TUserScope = 'company' | 'none';
+export function userScope(roles: readonly string[]): TUserScope {
+  return roles.some((role) => (STAFF_OF_COMPANY as readonly string[]).includes(role)) ? 'company' : 'none';
+}
+
+export type TRoleChangeProblem = 'self' | 'notGrantable' | 'targetIsAdmin' | 'noRoles';
+
+/**
+ * Whether an actor may change a user's roles from `before` to `after`: nobody changes their
+ * own roles; every role added or removed must be grantable by the actor; only an ADMIN acts on
+ * a user who holds ADMIN; a user keeps at least one role. (The last-admin rule needs the
+ * database and is the service's.)
+ */
+export function checkRoleChange(
+  actor: { id: string; roles: readonly string[] },
+  target: { id: string; roles: readonly string[] },
+  after: readonly string[],
+): TRoleChangeProblem | null {
+  if (actor.id === target.id) return 'self';
+  if (target.roles.includes('ADMIN') && !can(actor.roles, 'users.manageAdmins')) return 'targetIsAdmin';
+  if (after.length === 0) return 'noRoles';
+  const grantable = new Set<string>(grantableRoles(actor.roles));
+  const changed = [...after.filter((r) => !target.roles.includes(r)), ...target.roles.filter((r) => !after.includes(r))];
+  return changed.every((role) => grantable.has(role)) ? null : 'notGrantable';
+}
+
+/** Whether an actor may act on (deactivate, delete, reset) a user: never themselves; an ADMIN target only by an ADMIN. */
+export function checkActOnUser(
+  actor: { id: string; roles: readonly string[] },
+  target: { id: string; roles: readonly string[] },
+): 'self' | 'targetIsAdmin' | null {
+  if (actor.id === target.id) return 'self';
+  if (target.roles.includes('ADMIN') && !can(actor.roles, 'users.manageAdmins')) return 'targetIsAdmin';
+  return null;
+}
