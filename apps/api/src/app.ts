@@ -9,7 +9,7 @@ import type { TListen } from './db/notifications.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -97,6 +97,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     childLoggerFactory: lazyChildLoggerFactory,
     genReqId: () => crypto.randomUUID(),
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
