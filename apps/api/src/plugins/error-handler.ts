@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } fro
 import { pickLanguage, translateMessage, type TFieldError, type TProblem } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { apiMessage } from '../lib/messages.ts';
+import { isBadInputForDatabase } from '../db/bad-input.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const PROBLEM_BASE = 'https://kc.example/problems/';
@@ -54,6 +55,7 @@ function toAppError(error: FastifyError | Error): AppError {
   }
   if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
   if (isDatabaseUnavailable(error)) return new AppError(503, 'unavailable');
+  if (isBadInputForDatabase(error)) return new AppError(400, 'invalidValue');
   return new AppError(500, 'internal');
 }
 
@@ -81,6 +83,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (appError.status === 503) {
       request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    } else if (appError.code === 'invalidValue') {
+      request.log.warn({ err: error, reqId: request.id }, 'the database refused a value of the request');
     } else if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }
