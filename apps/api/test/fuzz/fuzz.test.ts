@@ -188,13 +188,14 @@ describe.each(DB_KINDS)('fuzzing every operation of the OpenAPI document on %s',
         const before = stored;
         const answer = await send(request);
         statuses.set(answer.statusCode, (statuses.get(answer.statusCode) ?? 0) + 1);
-        if (FUZZ_STATS && answer.statusCode === 400) {
-          const b = JSON.parse(answer.body) as { code?: string; error?: string; error_description?: string; errors?: { field: string }[] };
-          const key = `${b.code ?? b.error_description ?? ''} ${b.errors?.map((e) => e.field).join(',') ?? ''}`;
-          reasons.set(key, (reasons.get(key) ?? 0) + 1);
-        }
         const wrong = checkAnswer(request, answer);
         if (wrong) throw new Error(wrong);
+        if (FUZZ_STATS && answer.statusCode === 400) {
+          // Why requests were refused: how deep the fuzzing reaches behind validation.
+          const problem = JSON.parse(answer.body) as { code?: string; error_description?: string; errors?: { field: string }[] };
+          const key = `${problem.code ?? problem.error_description ?? ''} ${problem.errors?.map((e) => e.field).join(',') ?? ''}`;
+          reasons.set(key, (reasons.get(key) ?? 0) + 1);
+        }
         if (isSafe) {
           batch.push(request);
           if (batch.length >= GET_BATCH) await verifyBatch();
