@@ -9,7 +9,7 @@ import type { TListen } from './db/notifications.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { registerErrorHandling } from './plugins/error-handler.ts';
+import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -114,6 +114,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     // already handed it to this instance and would pass the 503 on to the client.
     return503OnClosing: false,
     requestIdHeader: false,
+    frameworkErrors: frameworkErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Graceful shutdown (server.ts): once closing, every answer ends its keep-alive connection, so

@@ -132,6 +132,21 @@ describe.each(DB_KINDS)('POST /api/contact on %s', (kind) => {
     expect(await count('contact_messages')).toBe(0);
   });
 
+  it('refuses text with a NUL character with a 400 problem, never a 500, and stores nothing', async () => {
+    // Found by the fuzzer: PostgreSQL cannot store a NUL character in text (SQLSTATE 22021); the
+    // insert failed and the request answered 500.
+    for (const field of ['name', 'message'] as const) {
+      const res = await send({ ...valid, [field]: `${valid[field]}\u0000` }, { 'accept-language': 'en' });
+      expect(res.statusCode).toBe(400);
+      expect(res.headers['content-type']).toMatch(/^application\/problem\+json/);
+      expect(res.json()).toMatchObject({ code: 'invalidValue', title: 'Invalid value', status: 400 });
+      expect(res.body).not.toMatch(/0x00|UTF8|invalid byte/);
+    }
+    expect(await count('contact_messages')).toBe(0);
+    expect(await count('mail_outbox')).toBe(0);
+    expect(t.logs.join('')).not.toContain('request failed');
+  });
+
   it('refuses an oversized body with 413 and stores nothing', async () => {
     const res = await t.app.inject({
       method: 'POST',

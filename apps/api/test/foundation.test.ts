@@ -129,6 +129,21 @@ describe.each(DB_KINDS)('foundation on %s', (kind) => {
     expect(res.json()).toMatchObject({ code: 'malformedBody', detail: 'The request body cannot be read.' });
   });
 
+  it('answers a URL the router cannot read with a problem in the request language, not Fastify\'s own JSON', async () => {
+    // Found by the fuzzer: a path that is not valid percent-encoding, or a path parameter longer
+    // than the router's limit, got Fastify's {error, code: "FST_ERR_…", message} with the path.
+    const bad = await t.app.inject({ url: '/api/contracts/%', headers: { 'company-id': '1', 'accept-language': 'en' } });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(bad.json()).toMatchObject({ code: 'malformedUrl', status: 400, title: 'Invalid URL', detail: 'The request URL is not valid.' });
+    expect(bad.body).not.toMatch(/FST_|not a valid url component/);
+    const long = await t.app.inject({ url: `/api/lookup/cities/${'a'.repeat(200)}`, headers: { 'company-id': '1' } });
+    expect(long.statusCode).toBe(414);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json()).toMatchObject({ code: 'urlTooLong', status: 414, title: 'URL demasiado larga' });
+    expect(long.body).not.toMatch(/FST_|max param length/);
+  });
+
   it('serves the OpenAPI document generated from the routes, and its reference UI', async () => {
     const doc = await t.app.inject('/api/openapi.json');
     expect(doc.statusCode).toBe(200);

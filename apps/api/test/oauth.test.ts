@@ -151,6 +151,30 @@ describe.each(DB_KINDS)('oauth on %s', (kind) => {
     expect(json.json().type).toBeUndefined();
   });
 
+  it('answers a NUL character in a field with invalid_request, never a 500, and records nothing', async () => {
+    // Found by the fuzzer: PostgreSQL refuses text with a NUL character (SQLSTATE 22021), which
+    // became a 500 server_error.
+    const counters = async () => (await t.db.selectFrom('rate_limits').select('key').execute()).length;
+    const tokens = async () => (await t.db.selectFrom('access_tokens').select('token_hash').execute()).length;
+    const before = { counters: await counters(), tokens: await tokens() };
+    const fieldSets: Record<string, string>[] = [{ client_id: 'kc\u0000mobile' }, { username: 'admin\u0000@kc.example' }];
+    for (const fields of fieldSets) {
+      const res = await login(t.app, { username: 'admin@kc.example', password: PASSWORD, ...fields }, { 'accept-language': 'en' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toEqual({ error: 'invalid_request', error_description: 'The login request is incomplete or malformed.' });
+    }
+    const revoke = await t.app.inject({
+      method: 'POST',
+      url: '/oauth/revoke',
+      headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ token: 'x', client_id: 'abc\u0000def', client_secret: 'kc-mobile-secret' }).toString(),
+    });
+    expect(revoke.statusCode).toBe(400);
+    expect(revoke.json().error).toBe('invalid_request');
+    expect({ counters: await counters(), tokens: await tokens() }).toEqual(before);
+    expect(t.logs.join('')).not.toContain('oauth request failed');
+  });
+
   it('refuses an unconfirmed and an inactive account with their own description, only after the right password', async () => {
     await freshUser('unconfirmed@example.com', { confirmed: false });
     await freshUser('inactive@example.com', { active: false });

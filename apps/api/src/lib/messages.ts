@@ -22,6 +22,9 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     payloadTooLarge: { title: 'Petición demasiado grande', detail: 'La petición supera el tamaño máximo permitido.' },
     unsupportedMediaType: { title: 'Formato no admitido', detail: 'El formato del cuerpo de la petición no está admitido.' },
     malformedBody: { title: 'Petición mal formada', detail: 'El cuerpo de la petición no se puede leer.' },
+    invalidValue: { title: 'Valor no válido', detail: 'La petición contiene un valor que no se puede procesar. Revise los datos enviados.' },
+    malformedUrl: { title: 'URL no válida', detail: 'La URL de la petición no es válida.' },
+    urlTooLong: { title: 'URL demasiado larga', detail: 'La URL de la petición supera la longitud máxima permitida.' },
     rateLimited: {
       title: 'Demasiadas peticiones',
       detail: 'Ha realizado demasiados intentos. Vuelva a intentarlo dentro de {{seconds}} segundos.',
@@ -139,6 +142,9 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     payloadTooLarge: { title: 'Request too large', detail: 'The request exceeds the maximum allowed size.' },
     unsupportedMediaType: { title: 'Unsupported format', detail: 'The request body format is not supported.' },
     malformedBody: { title: 'Malformed request', detail: 'The request body cannot be read.' },
+    invalidValue: { title: 'Invalid value', detail: 'The request contains a value that cannot be processed. Please check the data you sent.' },
+    malformedUrl: { title: 'Invalid URL', detail: 'The request URL is not valid.' },
+    urlTooLong: { title: 'URL too long', detail: 'The request URL is longer than the maximum allowed.' },
     rateLimited: {
       title: 'Too many requests',
       detail: 'You have made too many attempts. Please try again in {{seconds}} seconds.',

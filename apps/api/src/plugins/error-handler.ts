@@ -1,8 +1,9 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { translateMessage, type TFieldError, type TProblem } from '@kc/domain';
+import { pickLanguage, translateMessage, type TFieldError, type TProblem } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { apiMessage } from '../lib/messages.ts';
+import { isBadInputForDatabase } from '../db/bad-input.ts';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
 
 const PROBLEM_BASE = 'https://kc.example/problems/';
@@ -54,7 +55,25 @@ function toAppError(error: FastifyError | Error): AppError {
   }
   if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
   if (isDatabaseUnavailable(error)) return new AppError(503, 'unavailable');
+  if (isBadInputForDatabase(error)) return new AppError(400, 'invalidValue');
   return new AppError(500, 'internal');
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any hook runs (a path that is not
+ * valid percent-encoding, a path parameter longer than the router's limit) answers a problem in
+ * the request's language, like every other error, instead of Fastify's own JSON and code.
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply): FastifyReply {
+  request.language = pickLanguage(request.headers['accept-language']);
+  const appError =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? new AppError(414, 'urlTooLong')
+      : error.code === 'FST_ERR_BAD_URL'
+        ? new AppError(400, 'malformedUrl')
+        : toAppError(error);
+  if (appError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
+  return sendProblem(request, reply, appError);
 }
 
 /** The one error handler and the one not-found handler of the API (architecture: boundaries). */
@@ -64,6 +83,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (appError.status === 503) {
       request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+    } else if (appError.code === 'invalidValue') {
+      request.log.warn({ err: error, reqId: request.id }, 'the database refused a value of the request');
     } else if (appError.status >= 500 || isResponseSerializationError(error)) {
       request.log.error({ err: error, reqId: request.id }, 'request failed');
     }

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_HEADER, ZRevokeRequest, ZTokenError, ZTokenRequest, ZTokenResponse } from '@kc/domain';
+import { isBadInputForDatabase } from '../../db/bad-input.ts';
 import { apiMessage } from '../../lib/messages.ts';
 import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLoginLimits } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -28,6 +29,7 @@ function toOAuthError(error: FastifyError | Error): OAuthError {
   if (error instanceof OAuthError) return error;
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
+  if (isBadInputForDatabase(error)) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
   return new OAuthError(500, 'server_error', 'internal');
 }
 

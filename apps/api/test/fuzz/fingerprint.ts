@@ -1,0 +1,42 @@
+import { sql } from 'kysely';
+import type { TDb } from '../../src/db/database.ts';
+
+/**
+ * Tables whose rows a rejected request writes on purpose: `rate_limits` counts failed logins
+ * and contact messages per address, which is what turns the next attempts into 429s.
+ */
+export const TABLES_WRITTEN_BY_REJECTIONS = new Set(['rate_limits']);
+
+/**
+ * A cheap fingerprint of everything stored: per table of the current schema (read from
+ * information_schema, so a table added by a later migration is covered without a change here),
+ * its row count and an order-independent sum of a hash of every row's text. Any insert, delete
+ * or change of any column changes it.
+ */
+export async function fingerprinter(db: TDb): Promise<() => Promise<string>> {
+  const { rows } = await sql<{ table_name: string }>`
+    SELECT table_name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+    ORDER BY table_name
+  `.execute(db);
+  const tables = rows.map((r) => r.table_name).filter((name) => !TABLES_WRITTEN_BY_REJECTIONS.has(name));
+  if (tables.length === 0) throw new Error('no table found in the current schema');
+  const parts = tables.map(
+    (name) =>
+      sql`SELECT ${name}::text AS t, count(*)::text AS n, coalesce(sum(hashtext(x::text)::bigint), 0)::text AS h FROM ${sql.table(name)} AS x`,
+  );
+  const query = sql<{ t: string; n: string; h: string }>`${sql.join(parts, sql` UNION ALL `)}`;
+  return async () => {
+    const result = await query.execute(db);
+    return result.rows.map((r) => `${r.t}:${r.n}:${r.h}`).join(' ');
+  };
+}
+
+/** The tables whose part of two fingerprints differs (for a readable failure). */
+export function changedTables(before: string, after: string): string[] {
+  const a = new Map(before.split(' ').map((p) => [p.split(':')[0]!, p]));
+  return after
+    .split(' ')
+    .filter((p) => a.get(p.split(':')[0]!) !== p)
+    .map((p) => p.split(':')[0]!);
+}
