@@ -43,6 +43,7 @@ export const paths = {
   account: { path: '/account', href: () => '/account' },
   advisorDashboard: { path: '/advisor/dashboard', href: () => '/advisor/dashboard' },
   userList: { path: '/user/list', href: () => '/user/list' },
+  notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 
 export type TPathName = keyof typeof paths;
