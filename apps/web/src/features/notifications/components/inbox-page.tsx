@@ -59,7 +59,7 @@ function Inbox() {
         <div>
           <Title order={1}>{t('title')}</Title>
           {unreadCount !== undefined ? (
-            <Text c="dimmed" size="sm" mt={4}>
+            <Text c="gray.7" size="sm" mt={4}>
               {t('unreadSummary', { count: unreadCount })}
             </Text>
           ) : null}

@@ -59,7 +59,7 @@ export function NotificationCard({
       <Text component="h2" id={titleId} mt="xs" fw={item.isRead ? 500 : 700} size="md" style={{ overflowWrap: 'anywhere' }}>
         {item.title}
       </Text>
-      <Text size="sm" c="dimmed" mt={4}>
+      <Text size="sm" c="gray.7" mt={4}>
         <time dateTime={item.createdAt}>{t('item.receivedAt', { date: dateFormat.format(created), time: timeFormat.format(created) })}</time>
       </Text>
       {task?.state === 'done' && task.completedAt ? (
