@@ -38,6 +38,7 @@ export default [
     route(r(paths.account), 'routes/account.tsx'),
     route(r(paths.advisorDashboard), 'routes/advisor-dashboard.tsx'),
     route(r(paths.userList), 'routes/user-list.tsx'),
+    route(r(paths.notifications), 'routes/notifications.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

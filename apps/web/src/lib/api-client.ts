@@ -48,6 +48,13 @@ export function setBearer(token: string | undefined): void {
 export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
   onUnauthorized = handler;
 }
+/**
+ * The server said this session is over by another way than a 401 answer (the notification
+ * stream's `session-ended`): the same path as a 401, when a session is still on.
+ */
+export function reportUnauthorized(): void {
+  if (bearer) onUnauthorized?.();
+}
 
 export interface TRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';

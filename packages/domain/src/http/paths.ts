@@ -56,6 +56,7 @@ export const paths = {
   },
   forgotPassword: { path: '/user/forgot-password', href: () => '/user/forgot-password' },
   audit: { path: '/admin/audit', href: (query?: string) => `/admin/audit${query ? `?${query}` : ''}` },
+  notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 
 export type TPathName = keyof typeof paths;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
@@ -11,9 +11,10 @@ import './layout.css';
 /**
  * The navigation bar of the specification: Inicio always; Tablero only when logged in; the logo
  * to the board when logged in, else home; logged out: Iniciar sesión and Registrarse; logged in:
- * Salir and the username. Plain HTML (light kit): it is on every page.
+ * Salir and the username, and the notifications bell (`bell`, given by the app: it belongs to a
+ * feature, loaded only once someone is logged in). Plain HTML (light kit): it is on every page.
  */
-export function Navbar({ onLogout }: { onLogout: () => void }) {
+export function Navbar({ onLogout, bell }: { onLogout: () => void; bell?: ReactNode }) {
   const { t } = useTranslation('layout');
   const session = useSession();
   const [opened, setOpened] = useState(false);
@@ -69,26 +70,29 @@ export function Navbar({ onLogout }: { onLogout: () => void }) {
             {links}
           </nav>
         </div>
-        <div className="kc-group kc-nowrap kc-visible-from-sm" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
-          <LanguageSwitch />
-          {actions}
+        <div className="kc-group kc-nowrap" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
+          {isLoggedIn ? bell : null}
+          <div className="kc-group kc-nowrap kc-visible-from-sm" style={{ ['--kc-gap' as string]: 'var(--mantine-spacing-sm)' }}>
+            <LanguageSwitch />
+            {actions}
+          </div>
+          <button
+            type="button"
+            className="kc-icon-btn kc-hidden-from-sm"
+            onClick={() => setOpened((value) => !value)}
+            aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
+            aria-expanded={opened}
+            aria-controls="kc-mobile-menu"
+          >
+            <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+              {opened ? (
+                <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              ) : (
+                <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+              )}
+            </svg>
+          </button>
         </div>
-        <button
-          type="button"
-          className="kc-icon-btn kc-hidden-from-sm"
-          onClick={() => setOpened((value) => !value)}
-          aria-label={opened ? t('nav.closeMenu') : t('nav.openMenu')}
-          aria-expanded={opened}
-          aria-controls="kc-mobile-menu"
-        >
-          <svg width="22" height="22" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-            {opened ? (
-              <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            ) : (
-              <path d="M4 7h16M4 12h16M4 17h16" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-            )}
-          </svg>
-        </button>
       </div>
       {opened && (
         <div id="kc-mobile-menu" className="kc-container kc-stack kc-hidden-from-sm kc-mobile-menu">
