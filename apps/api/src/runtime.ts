@@ -21,6 +21,9 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
     await migrate(database.db);
     if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
     app = await buildApp({ config, db: database.db, listen: database.listen, closeDatabase: () => database.close() });
+    // The cities index is derived (in a child process) while the server starts, not on the first ask.
+    const started = app;
+    started.cities.prepare().catch((error: unknown) => started.log.warn({ err: error }, 'the cities index could not be derived; retried on the next ask'));
     return { app, database };
   } catch (error) {
     await database.close();
