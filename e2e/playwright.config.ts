@@ -10,8 +10,13 @@ const dataDir = path.join(root, 'var', `e2e-${PORT}`);
  * (conventions, 16). The server is the built product (`npm run build` runs before), started on
  * its own port with its own data folder, wiped first.
  */
+// Playwright's own process reads the server's data folder (its pid) in the global teardown.
+process.env['E2E_DATA_DIR'] = dataDir;
+
 export default defineConfig({
   testDir: './tests',
+  // After the whole suite, before the server stops: the embedded default's memory budget.
+  globalTeardown: './support/memory-budget.ts',
   // One results folder per port, so parallel runs do not delete each other's traces.
   outputDir: `test-results/${PORT}`,
   fullyParallel: false,

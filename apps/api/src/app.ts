@@ -22,6 +22,7 @@ import { oauthRoutes } from './modules/oauth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { signUpRoutes } from './modules/signup/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
+import { CitiesStore } from './modules/lookups/lookups-data.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/dashboard-cache.ts';
@@ -46,6 +47,7 @@ declare module 'fastify' {
     dashboardCache: DashboardCache;
     notificationStreams: NotificationStreamHub;
     metrics: TMetrics;
+    cities: CitiesStore;
   }
 }
 
@@ -146,6 +148,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   if (deps.closeDatabase) app.addHook('onClose', deps.closeDatabase);
   app.decorate('db', deps.db);
   app.decorate('config', config);
+  app.decorate('cities', new CitiesStore(config.dataDir));
   const transport =
     deps.mailTransport ??
     (config.SMTP_URL

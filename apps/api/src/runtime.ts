@@ -37,6 +37,9 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
         await unlock();
       },
     });
+    // The cities index is derived (in a child process) while the server starts, not on the first ask.
+    const started = app;
+    started.cities.prepare().catch((error: unknown) => started.log.warn({ err: error }, 'the cities index could not be derived; retried on the next ask'));
     return { app, database };
   } catch (error) {
     await database.close();

