@@ -184,6 +184,27 @@ describe('notification stream', () => {
     expect(sources).toHaveLength(0);
   });
 
+  it('stop (logout) aborts the ticket request on its way, so its late 401 ends nothing', async () => {
+    let signal: AbortSignal | undefined;
+    const endSession = vi.fn();
+    const { stream, sources } = setUp({
+      endSession,
+      createTicket: (s: AbortSignal) =>
+        new Promise((_, reject) => {
+          signal = s;
+          s.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        }),
+    });
+    stream.acquire();
+    await flush();
+    expect(signal?.aborted).toBe(false);
+    stream.stop();
+    await flush();
+    expect(signal?.aborted).toBe(true);
+    expect(endSession).not.toHaveBeenCalled();
+    expect(sources).toHaveLength(0);
+  });
+
   it('reconnect (a language switch) resumes after the last event seen', async () => {
     let language = 'es';
     const { stream, sources, last } = setUp({ language: () => language });

@@ -34,7 +34,8 @@ export interface TEventSourceLike {
 }
 
 export interface TStreamDeps {
-  createTicket: () => Promise<TStreamTicket>;
+  /** `signal` aborts the request when the stream stops (logout): its late 401 must not end anything. */
+  createTicket: (signal: AbortSignal) => Promise<TStreamTicket>;
   openEventSource: (url: string) => TEventSourceLike;
   hasSession: () => boolean;
   language: () => string;
@@ -57,6 +58,8 @@ export function createNotificationStream(deps: TStreamDeps) {
   let lastEventId: string | undefined;
   let attempt = 0;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The ticket request in flight, aborted with the connection it was for. */
+  let ticketRequest: AbortController | undefined;
   /** Bumped whenever a connection is abandoned: its late callbacks then do nothing. */
   let generation = 0;
 
@@ -66,6 +69,10 @@ export function createNotificationStream(deps: TStreamDeps) {
   };
 
   const closeSource = () => {
+    // A ticket asked for just before a logout reaches the server after the revocation: its 401
+    // would end a session that is already ending (and send the tab to the login page).
+    ticketRequest?.abort();
+    ticketRequest = undefined;
     source?.close();
     source = undefined;
     if (retryTimer !== undefined) clearTimeout(retryTimer);
@@ -88,14 +95,17 @@ export function createNotificationStream(deps: TStreamDeps) {
     const mine = generation;
     if (!isRunning || !deps.hasSession()) return;
     let ticket: TStreamTicket;
+    const request = new AbortController();
+    ticketRequest = request;
     try {
-      ticket = await deps.createTicket();
+      ticket = await deps.createTicket(request.signal);
     } catch (error) {
       if (mine !== generation) return;
       // A 401 has already ended the session (the API client's handler); nothing to retry.
       if (error instanceof ApiError && error.status === 401) return stop();
       return scheduleRetry();
     }
+    if (ticketRequest === request) ticketRequest = undefined;
     if (mine !== generation || !isRunning) return;
     const query = new URLSearchParams({ ticket: ticket.ticket, lang: deps.language() });
     if (lastEventId !== undefined) query.set('lastEventId', lastEventId);
