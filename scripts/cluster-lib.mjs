@@ -8,6 +8,8 @@ import pg from 'pg';
 
 const root = path.resolve(import.meta.dirname, '..');
 const TEMPLATE = path.join(root, 'ops/nginx/kc.conf.template');
+/** How long a rolling restart lets nginx reload and its old workers hand over before going on. */
+const DRAIN_MS = 1000;
 
 async function freePort() {
   const server = net.createServer();
@@ -118,14 +120,19 @@ export async function startCluster({
 
   const prefix = path.join(dataDir, 'nginx');
   for (const dir of ['tmp/body', 'tmp/proxy', 'tmp/fastcgi', 'tmp/uwsgi', 'tmp/scgi']) await fs.mkdir(path.join(prefix, dir), { recursive: true });
-  const upstreams = instances.map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`).join('\n');
-  const conf = (await fs.readFile(TEMPLATE, 'utf8'))
-    .replaceAll('{{PREFIX}}', prefix)
-    .replaceAll('{{HOST}}', host)
-    .replaceAll('{{PORT}}', String(port))
-    .replaceAll('{{UPSTREAMS}}', upstreams);
+  const template = await fs.readFile(TEMPLATE, 'utf8');
   const confFile = path.join(prefix, 'nginx.conf');
-  await fs.writeFile(confFile, conf);
+  /** Writes nginx's configuration with these instances as its upstreams. */
+  const writeConf = (serving) =>
+    fs.writeFile(
+      confFile,
+      template
+        .replaceAll('{{PREFIX}}', prefix)
+        .replaceAll('{{HOST}}', host)
+        .replaceAll('{{PORT}}', String(port))
+        .replaceAll('{{UPSTREAMS}}', serving.map((i) => `    server 127.0.0.1:${i.port} max_fails=0;`).join('\n')),
+    );
+  await writeConf(instances);
   const nginx = spawn(process.env.NGINX ?? 'nginx', ['-p', prefix, '-c', confFile, '-g', 'daemon off;'], { stdio: ['ignore', 'pipe', 'pipe'] });
   pipeLines('nginx', nginx.stdout);
   pipeLines('nginx', nginx.stderr);
@@ -139,15 +146,32 @@ export async function startCluster({
     return isReady(origin);
   }, 'nginx', 10_000);
 
+  /** SIGHUP: nginx reads its configuration again; new workers take new requests, old ones finish theirs. */
+  async function reloadNginx() {
+    nginx.kill('SIGHUP');
+    // nginx answers no signal when the reload is done: give it the moment it takes here.
+    await new Promise((resolve) => setTimeout(resolve, DRAIN_MS));
+  }
+
   return {
     origin,
     publicUrl,
     instances,
-    /** Restarts the instances one at a time (SIGTERM, wait for the exit, start, wait until ready). */
+    /**
+     * Restarts the instances one at a time, draining each at the balancer first: nginx reloads
+     * without it (its old workers finish what they had sent it), then the instance gets SIGTERM,
+     * starts again, answers ready, and nginx reloads with it. Stopping an instance that nginx
+     * still sends to would reset the connections waiting in its accept queue: a POST already
+     * sent there cannot be retried elsewhere, and the client would get a 502.
+     */
     async rollingRestart() {
       for (const instance of instances) {
+        await writeConf(instances.filter((i) => i !== instance));
+        await reloadNginx();
         await stopInstance(instance);
         await startInstance(instance);
+        await writeConf(instances);
+        await reloadNginx();
       }
     },
     async stop() {
