@@ -2,6 +2,7 @@ import { Alert, Button, Checkbox, Group, Modal, NativeSelect, Select, SimpleGrid
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import '../i18n.ts';
 import { ZCreateUserRequest, grantableRoles, type TCreateUserRequest, type TRole } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useCities } from '../../../lib/api/get-cities.ts';
@@ -31,12 +32,23 @@ const EMPTY: TCreateUserForm = { email: '', firstName: '', lastName: '', roles: 
  * the language of the mails, and optional phone, DNI, country, city and postcode. The server's
  * field errors land on their fields.
  */
-export function CreateUserModal(props: {
-  opened: boolean;
+export function CreateUserModal(props: TCreateUserProps & { opened: boolean }) {
+  const { t } = useTranslation('users');
+  // The form (and its look-ups) exists only while the dialog is open.
+  return (
+    <Modal opened={props.opened} onClose={props.onClose} title={t('create.title')} size="lg" closeButtonProps={{ 'aria-label': t('close') }}>
+      <CreateUserForm {...props} />
+    </Modal>
+  );
+}
+
+interface TCreateUserProps {
   actorRoles: readonly string[];
   onClose: () => void;
   onCreated: (user: { id: string; email: string }) => void;
-}) {
+}
+
+function CreateUserForm(props: TCreateUserProps) {
   const { t } = useTranslation('users');
   const create = useCreateUser();
   const form = useForm<TCreateUserForm, unknown, TCreateUserRequest>({
@@ -73,7 +85,7 @@ export function CreateUserModal(props: {
   );
 
   return (
-    <Modal opened={props.opened} onClose={close} title={t('create.title')} size="lg" closeButtonProps={{ 'aria-label': t('create.cancel') }}>
+    <>
       <Text size="sm">{t('create.intro')}</Text>
       {create.isError ? (
         <Alert color="red" variant="light" role="alert" mt="sm">
@@ -181,6 +193,6 @@ export function CreateUserModal(props: {
           </Stack>
         </fieldset>
       </form>
-    </Modal>
+    </>
   );
 }

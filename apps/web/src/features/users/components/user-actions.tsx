@@ -1,6 +1,7 @@
 import { Alert, Button, Checkbox, Group, Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import '../i18n.ts';
 import { ROLES, can, type TRole, type TUserDetail } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useDeactivateUser } from '../api/deactivate-user.ts';
@@ -74,7 +75,7 @@ export function UserActions({ user, actions }: { user: TUserDetail; actions: rea
           </Button>
         ))}
       </Group>
-      <Modal opened={open !== null} onClose={() => (pending ? undefined : setOpen(null))} title={open ? t(`actions.confirmTitle.${open}`, { name }) : ''} closeButtonProps={{ 'aria-label': t('actions.cancel') }}>
+      <Modal opened={open !== null} onClose={() => (pending ? undefined : setOpen(null))} title={open ? t(`actions.confirmTitle.${open}`, { name }) : ''} closeButtonProps={{ 'aria-label': t('close') }}>
         {open ? (
           <Stack gap="sm">
             <Text size="sm">{t(`actions.confirmText.${open}`, { email: user.email })}</Text>

@@ -125,7 +125,7 @@ function UserListBody({ roles }: { roles: string[] }) {
         {can(roles, 'users.create') ? <Button onClick={() => setCreating(true)}>{t('list.newUser')}</Button> : null}
       </Group>
       {created ? (
-        <Alert color="green" variant="light" role="status" mt="md" withCloseButton closeButtonLabel={t('create.cancel')} onClose={() => setCreated(null)}>
+        <Alert color="green" variant="light" role="status" mt="md" withCloseButton closeButtonLabel={t('close')} onClose={() => setCreated(null)}>
           <Text>{t('create.created', { email: created.email })}</Text>
           <Anchor component={Link} to={paths.userDetail.href(created.id)}>
             {t('create.open')}

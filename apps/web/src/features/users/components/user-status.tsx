@@ -1,5 +1,6 @@
 import { Group } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import '../i18n.ts';
 import type { TUser } from '@kc/domain';
 import { StatusBadge } from '../../../components/ui/status-badge.tsx';
 
