@@ -10,7 +10,7 @@ export function AuditDiff({ before, after }: { before: Record<string, unknown> |
   if (changes.length === 0) return <Text size="sm">{t('noChanges')}</Text>;
   const empty = <Text span size="sm" c="gray.7">{t('empty_value')}</Text>;
   return (
-    <Table withTableBorder={false} verticalSpacing={2} fz="sm">
+    <Table withTableBorder={false} verticalSpacing={2} fz="sm" style={{ overflowWrap: 'anywhere' }}>
       <Table.Thead>
         <Table.Tr>
           <Table.Th scope="col">{t('field')}</Table.Th>

@@ -141,8 +141,8 @@ function UserDetailView({ user, actor, auditSection }: { user: TUserDetail; acto
         {user.sessions.length === 0 ? (
           <Text mt="xs">{t('detail.noSessions')}</Text>
         ) : (
-          <Table.ScrollContainer minWidth={420} mt="xs">
-            <Table>
+          // No scroll container: three short columns fit a phone (and a scrolling region with nothing to focus fails WCAG).
+          <Table mt="xs" fz="sm">
               <Table.Caption style={{ color: 'var(--mantine-color-gray-8)' }}>{t('detail.sessionsCaption')}</Table.Caption>
               <Table.Thead>
                 <Table.Tr>
@@ -160,8 +160,7 @@ function UserDetailView({ user, actor, auditSection }: { user: TUserDetail; acto
                   </Table.Tr>
                 ))}
               </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          </Table>
         )}
       </Paper>
 
