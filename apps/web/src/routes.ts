@@ -39,6 +39,11 @@ export default [
     route(r(paths.advisorDashboard), 'routes/advisor-dashboard.tsx'),
     route(r(paths.userList), 'routes/user-list.tsx'),
     route(r(paths.notifications), 'routes/notifications.tsx'),
+    route(r(paths.setPassword), 'routes/set-password.tsx'),
+    route(r(paths.resetPassword), 'routes/reset-password.tsx'),
+    route(r(paths.forgotPassword), 'routes/forgot-password.tsx'),
+    route(r(paths.userDetail), 'routes/user-detail.tsx'),
+    route(r(paths.audit), 'routes/audit.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -9,7 +9,8 @@ import { setBearer } from './api-client.ts';
 export interface TSession {
   userId: string;
   token: string;
-  identity: { id: string; username: string; roles: string[] };
+  /** `isTemporalPassword`: the user must set a new password before anything else. */
+  identity: { id: string; username: string; roles: string[]; isTemporalPassword?: boolean };
   roles: string[];
   /** expires_in × 1000. */
   expiryTime: number;
@@ -60,6 +61,20 @@ export function saveSession(session: TSession, remember: boolean): void {
     (remember ? window.localStorage : window.sessionStorage).setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
   } catch {
     // Without storage the session lives in memory for this page.
+  }
+  emit();
+}
+
+/** Changes the current session where it is kept (the same storage), e.g. once a temporary password is replaced. */
+export function updateSession(change: (session: TSession) => TSession): void {
+  if (!current) return;
+  current = change(current);
+  for (const storage of storages()) {
+    try {
+      if (storage.getItem(SESSION_STORAGE_KEY)) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(current));
+    } catch {
+      // Without storage the session lives in memory for this page.
+    }
   }
   emit();
 }

@@ -1,4 +1,4 @@
-import { UserListPage } from '../features/account/components/user-list-page.tsx';
+import { UserListPage } from '../features/users/components/user-list-page.tsx';
 
 export default function Route() {
   return <UserListPage />;

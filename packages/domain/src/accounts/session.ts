@@ -64,7 +64,12 @@ export function makeSession(tokenResponse: TTokenResponse, identity: TIdentity, 
   return {
     userId: identity.id,
     token: tokenResponse.access_token,
-    identity: { id: identity.id, username: identity.username, roles: [...identity.roles] },
+    identity: {
+      id: identity.id,
+      username: identity.username,
+      roles: [...identity.roles],
+      ...(identity.isTemporalPassword ? { isTemporalPassword: true } : {}),
+    },
     roles: [...identity.roles],
     expiryTime,
     expiryDate: new Date(now.getTime() + expiryTime).toISOString(),

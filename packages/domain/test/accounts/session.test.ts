@@ -50,6 +50,13 @@ describe('makeSession', () => {
     expect(ZSession.parse(JSON.parse(JSON.stringify(session)))).toEqual(session);
   });
 
+  it('keeps a temporary password in the session, so the app asks for a new one first', () => {
+    const session = makeSession(tokenResponse, ZIdentity.parse({ ...identity, isTemporalPassword: true }), now);
+    expect(session.identity.isTemporalPassword).toBe(true);
+    expect(ZSession.parse(JSON.parse(JSON.stringify(session)))).toEqual(session);
+    expect(makeSession(tokenResponse, ZIdentity.parse({ ...identity, isTemporalPassword: false }), now).identity).not.toHaveProperty('isTemporalPassword');
+  });
+
   it('does not share the role arrays with its inputs', () => {
     const id = { ...identity, roles: ['INVESTOR' as const] };
     const session = makeSession(tokenResponse, id, now);

@@ -1,5 +1,5 @@
 import { addNamespaces } from '../../lib/i18n.ts';
 import accountEs from '../../locales/es/account.json';
 
-/** The account page's and the user list's texts. */
+/** The account page's texts. */
 addNamespaces({ account: { es: accountEs, en: () => import('../../locales/en/account.json') } });

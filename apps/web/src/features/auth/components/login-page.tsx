@@ -154,6 +154,9 @@ export function LoginPage() {
           </fieldset>
         </form>
       </Paper>
+      <Anchor component={Link} to={paths.forgotPassword.href()} mt="md" display="inline-block">
+        {t('forgotPassword')}
+      </Anchor>
       <Text mt="md">
         {t('noAccount')}{' '}
         <Anchor component={Link} to={paths.signUp.href()}>

@@ -17,6 +17,6 @@ export const dashboardQueryOptions = (userId: string, state: TContractFilter, pa
     placeholderData: keepPreviousData,
   });
 
-export function useDashboard(userId: string, state: TContractFilter, page: number) {
-  return useQuery(dashboardQueryOptions(userId, state, page));
+export function useDashboard(userId: string, state: TContractFilter, page: number, enabled = true) {
+  return useQuery({ ...dashboardQueryOptions(userId, state, page), enabled });
 }

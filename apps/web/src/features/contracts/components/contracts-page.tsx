@@ -1,6 +1,6 @@
 import { Anchor, Container, Group, NativeSelect, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { paths, type TContractFilter, type TDashboardFacets } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -26,28 +26,32 @@ const SORTS = [
   'productKey,asc',
 ] as const;
 
-/** /inversor/contratos/{id}: the caller's contracts from the search endpoint, with state filters, sorting and paging. */
+/**
+ * /inversor/contratos/{id}: the contracts of user {id} (the caller's own, or a client's for staff
+ * the API allows; others get its 404) from the search endpoint, with state filters, sorting and paging.
+ */
 export function ContractsPage() {
   const session = useRequiredSession();
+  const { id } = useParams();
   const { t } = useTranslation('contracts');
   return (
     <Container size="lg" py="xl">
       <PageMeta title={`${t('list.title')} | KC`} description={t('list.metaDescription')} />
       <Title order={1}>{t('list.title')}</Title>
-      {session ? <ContractsBody userId={session.userId} /> : <LoadingScreen />}
+      {session ? <ContractsBody userId={id || session.userId} isOwn={!id || id === session.userId} /> : <LoadingScreen />}
     </Container>
   );
 }
 
-function ContractsBody({ userId }: { userId: string }) {
+function ContractsBody({ userId, isOwn }: { userId: string; isOwn: boolean }) {
   const { t } = useTranslation('contracts');
   const { params, update, detailHref, detail } = useListParams();
   const filter = readFilter(params.get('estado'), 'ALL');
   const page = readPage(params.get('pagina'));
   const sort = (SORTS as readonly string[]).includes(params.get('orden') ?? '') ? params.get('orden')! : SORTS[0];
   const search = useSearchContracts({ userId, contractState: filter, page, size: PAGE_SIZE, sort });
-  // The counters come with the board's answer (one small page).
-  const counters = useDashboard(userId, 'ALL', 0);
+  // The counters come with the caller's own board's answer (one small page); none for someone else's list.
+  const counters = useDashboard(userId, 'ALL', 0, isOwn);
   const facets: TDashboardFacets | undefined = counters.data?.facets;
   const columns = useContractColumns(detailHref);
   const pagerLabels = usePagerLabels();

@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, Paper, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { canUseAdministration, paths, type TContractFilter } from '@kc/domain';
+import { can, paths, type TContractFilter } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -68,15 +68,22 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
           onPageChange={(next) => update({ pagina: String(next + 1) })}
         />
       )}
-      {canUseAdministration(roles) ? (
+      {can(roles, 'administration.use') ? (
         <Paper withBorder p="md" mt="xl" component="section" aria-labelledby="administration-heading">
           <Title order={2} size="h3" id="administration-heading">
             {t('dashboard.administration')}
           </Title>
           <Text mt="xs">{t('dashboard.administrationText')}</Text>
-          <Anchor component={Link} to={paths.userList.href()} mt="xs" display="inline-block">
-            {t('dashboard.userList')}
-          </Anchor>
+          <Group mt="xs" gap="lg">
+            <Anchor component={Link} to={paths.userList.href()}>
+              {t('dashboard.userList')}
+            </Anchor>
+            {can(roles, 'audit.read') ? (
+              <Anchor component={Link} to={paths.audit.href()}>
+                {t('dashboard.auditLog')}
+              </Anchor>
+            ) : null}
+          </Group>
         </Paper>
       ) : null}
       <ContractDetailsModal contractId={detail} onClose={() => update({ detalle: undefined })} />

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../lib/api-client.ts';
 import { currentLanguage } from '../../../lib/i18n.ts';
-import { useCities } from '../api/get-cities.ts';
-import { useCountries } from '../api/get-countries.ts';
+import { useCities } from '../../../lib/api/get-cities.ts';
+import { useCountries } from '../../../lib/api/get-countries.ts';
 
 interface TSelectProps {
   name: string;

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountsApiPaths, type TLookupItem } from '@kc/domain';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** GET /api/lookup/cities/{countryId}. With no country chosen no call is made (specification 7). */
 export function getCities(countryId: string): Promise<TLookupItem[]> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { accountsApiPaths, type TLanguage, type TLookupItem } from '@kc/domain';
-import { apiRequest } from '../../../lib/api-client.ts';
+import { apiRequest } from '../api-client.ts';
 
 /** GET /api/lookup/countries: every country, named in the page's language. */
 export function getCountries(): Promise<TLookupItem[]> {

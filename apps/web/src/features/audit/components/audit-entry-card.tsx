@@ -1,0 +1,33 @@
+import { Anchor, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { paths, type TAuditEntry } from '@kc/domain';
+import '../i18n.ts';
+import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
+import { formatDateTime } from '../../../lib/format-date-time.ts';
+import { AuditDiff } from './audit-diff.tsx';
+
+/** One audit entry: what, when, who, from where, on what, and the changed fields. */
+export function AuditEntryCard({ entry }: { entry: TAuditEntry }) {
+  const { t } = useTranslation('audit');
+  const actor = entry.actor ? `${entry.actor.firstName} ${entry.actor.lastName} (${entry.actor.email})` : t('system');
+  return (
+    <Stack gap="xs">
+      <Group justify="space-between" wrap="wrap">
+        <Text fw={700}>{t(`actions.${entry.action}`, { defaultValue: entry.action })}</Text>
+        <Text size="sm">{formatDateTime(entry.at)}</Text>
+      </Group>
+      <SimpleGrid cols={{ base: 1, sm: 3 }}>
+        <LabelledValue label={t('actor')} value={actor} />
+        <LabelledValue label={t('entity')} value={`${t(`entityTypes.${entry.entityType}`, { defaultValue: entry.entityType })} ${entry.entityId}`} />
+        <LabelledValue label={t('ip')} value={entry.ipAddress ?? '—'} />
+      </SimpleGrid>
+      {entry.entityType === 'user' ? (
+        <Anchor component={Link} to={paths.userDetail.href(entry.entityId)} size="sm">
+          {t('openUser')}
+        </Anchor>
+      ) : null}
+      <AuditDiff before={entry.before} after={entry.after} />
+    </Stack>
+  );
+}

@@ -1,0 +1,5 @@
+import { PasswordLinkPage } from '../features/users/components/password-link-page.tsx';
+
+export default function Route() {
+  return <PasswordLinkPage purpose="reset" />;
+}
