@@ -172,7 +172,7 @@ test.describe('back office: users, roles, audit and password links', () => {
     allowStatuses(consoleErrors, 403);
   });
 
-  test('(c) an admin deactivates an investor: their open tab loses its session at its next API call', async ({ page, browser, consoleErrors }) => {
+  test('(c) an admin deactivates an investor: their open tab loses its session at once', async ({ page, browser, consoleErrors }) => {
     const investor = await createUserWithPassword(page.request, ['INVESTOR'], 'deactivated');
     const context = await browser.newContext();
     const tab = await context.newPage();
@@ -193,8 +193,8 @@ test.describe('back office: users, roles, audit and password links', () => {
     await expect(page.getByRole('status').filter({ hasText: 'Usuario desactivado. Sus sesiones se han cerrado.' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Reactivar' })).toBeVisible();
 
-    // The investor's next call (the contract list) gets 401: back to the login page, which says why.
-    await tab.getByRole('link', { name: 'Ver la lista completa de contratos' }).click();
+    // The investor's open tab hears it at once (the notification stream's session-ended), with no
+    // click of theirs: back to the login page, which says why.
     await expect(tab).toHaveURL(/\/web\/user\/login$/, { timeout: 10_000 });
     await expect(tab.getByText('Su sesión ya no es válida. Inicie sesión de nuevo.')).toBeVisible();
     expect(tabErrors).toEqual([]);
