@@ -95,6 +95,10 @@ export interface ContractEventsTable {
   to_state: string;
   actor_id: string | null;
   at: Generated<Date>;
+  /** Why a contract was suspended or resumed (issue 14). */
+  reason: string | null;
+  /** The payment reference an activation was based on (issue 14). */
+  payment_reference: string | null;
 }
 
 export interface PaymentPreferencesTable {
@@ -248,7 +252,114 @@ export interface AuditLogTable {
   after: ColumnType<Record<string, unknown> | null, string | null, never>;
 }
 
+/** Sales network (migration 0010). */
+type NetworkState = 'OPERATIVE' | 'CLOSED';
+interface NetworkNodeColumns {
+  id: Generated<string>;
+  company_id: string;
+  title: string;
+  state: ColumnType<NetworkState, NetworkState | undefined, NetworkState>;
+  start_since: DateOnly;
+  country_id: string | null;
+  city_id: string | null;
+  phone: string | null;
+  email: string | null;
+  closed_at: Timestamp | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface CompanyGroupsTable extends NetworkNodeColumns {
+  manager_id: string | null;
+}
+export interface TeamsTable extends NetworkNodeColumns {
+  group_id: string;
+  manager_id: string | null;
+}
+export interface ZonesTable extends NetworkNodeColumns {
+  group_id: string;
+}
+export interface TeamMembershipsTable {
+  id: Generated<string>;
+  company_id: string;
+  team_id: string;
+  agent_id: string;
+  joined_at: Generated<Date>;
+  left_at: Timestamp | null;
+  joined_by: string | null;
+  left_by: string | null;
+}
+export interface MembershipTypesTable {
+  company_id: string;
+  type: string;
+  stars: number;
+  monthly_price: Money;
+  max_seats: number;
+}
+export interface ZoneSeatsTable {
+  id: Generated<string>;
+  company_id: string;
+  zone_id: string;
+  membership_type: string;
+  agent_id: string;
+  taken_at: Generated<Date>;
+  released_at: Timestamp | null;
+}
+export type TLeadState = 'RESERVED' | 'EXTENDED' | 'EXPIRED' | 'CONVERTED' | 'DISCARDED';
+export interface LeadsTable {
+  id: Generated<string>;
+  company_id: string;
+  agent_id: string;
+  zone_id: string | null;
+  first_name: string;
+  last_name: string;
+  email: string;
+  /** The folded e-mail that identifies the person (one live reservation per company). */
+  email_key: string;
+  phone: string | null;
+  note: string | null;
+  state: TLeadState;
+  reserved_at: Generated<Date>;
+  reserved_until: Timestamp;
+  extended_at: Timestamp | null;
+  expiry_warned_at: Timestamp | null;
+  expired_at: Timestamp | null;
+  discarded_at: Timestamp | null;
+  discard_kind: 'CLIENT' | 'OFFERING' | null;
+  discard_reason: string | null;
+  converted_at: Timestamp | null;
+  converted_user_id: string | null;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+}
+export interface CustomerAgentAssignmentsTable {
+  id: Generated<string>;
+  company_id: string;
+  customer_id: string;
+  agent_id: string;
+  lead_id: string | null;
+  assigned_at: Generated<Date>;
+  assigned_by: string | null;
+  ended_at: Timestamp | null;
+}
+export interface ClientNotesTable {
+  id: Generated<string>;
+  company_id: string;
+  client_id: string;
+  author_id: string;
+  body: string;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
+  company_groups: CompanyGroupsTable;
+  teams: TeamsTable;
+  team_memberships: TeamMembershipsTable;
+  membership_types: MembershipTypesTable;
+  zones: ZonesTable;
+  zone_seats: ZoneSeatsTable;
+  leads: LeadsTable;
+  customer_agent_assignments: CustomerAgentAssignmentsTable;
+  client_notes: ClientNotesTable;
   notifications: NotificationsTable;
   notification_inboxes: NotificationInboxesTable;
   notification_events: NotificationEventsTable;

@@ -8,6 +8,7 @@ import * as contractNotifications from './0006-contract-notifications.ts';
 import * as backofficeUsers from './0007-backoffice-users.ts';
 import * as notifications from './0008-notifications.ts';
 import * as idempotencyInTransaction from './0009-idempotency-in-transaction.ts';
+import * as salesNetwork from './0010-sales-network.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '0007-backoffice-users': backofficeUsers,
   '0008-notifications': notifications,
   '0009-idempotency-in-transaction': idempotencyInTransaction,
+  '0010-sales-network': salesNetwork,
 };
