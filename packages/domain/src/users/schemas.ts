@@ -37,7 +37,16 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 /** The list's rows: the same shape (older name, kept for the web app). */
 export const ZUserListItem = ZUser;
-export const ZUserListPage = makePageSchema(ZUser);
+/**
+ * A search counts its matches exactly up to this many; beyond, the answer says `totalCapped`
+ * (`totalElements` is then this number) and its pages reach the first this-many results:
+ * refine the search to see the others (docs/decisions/0017-user-search-limit.md).
+ */
+export const USER_LIST_RESULT_LIMIT = 1000;
+export const ZUserListPage = makePageSchema(ZUser).extend({
+  /** More users match than USER_LIST_RESULT_LIMIT: `totalElements` is that limit, not the count. */
+  totalCapped: z.boolean(),
+});
 export type TUserListPage = z.infer<typeof ZUserListPage>;
 
 export const USER_PAGE_SIZE = 20;

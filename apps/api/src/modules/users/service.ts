@@ -97,9 +97,9 @@ const auditSnapshot = (row: TUserRowSummary) => ({
 
 /** The users the caller reaches: their company's (ADMIN, COMPANY_MANAGER); nobody's for the others yet. */
 export async function listUsers(app: FastifyInstance, caller: TAuthUser, query: TUserListQuery): Promise<TUserListPage> {
-  if (userScope(caller.roles) === 'none') return toPage([], query.page, query.size, 0, true);
-  const { rows, total } = await listUserRows(app.db, caller.companyId, query);
-  return toPage(rows.map(toUser), query.page, query.size, total, true);
+  if (userScope(caller.roles) === 'none') return { ...toPage([], query.page, query.size, 0, true), totalCapped: false };
+  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query);
+  return { ...toPage(rows.map(toUser), query.page, query.size, total, true), totalCapped: capped };
 }
 
 /** 404 for an id that is not a UUID, of another company, or out of the caller's scope. */
