@@ -19,10 +19,6 @@ export function findIdentity(db: TExecutor, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'roles', 'is_temporal_password']).where('id', '=', userId).executeTakeFirst();
 }
 
-export async function recordLogon(db: TExecutor, userId: string): Promise<void> {
-  await db.updateTable('users').set({ last_logon_at: new Date() }).where('id', '=', userId).execute();
-}
-
 /** Revokes every live token of a user; call `forgetSessions` once committed. Returns how many. */
 export async function revokeAllTokens(db: TExecutor, userId: string): Promise<number> {
   const result = await db
