@@ -5,7 +5,7 @@ import { akey } from '../accounts/messages.ts';
 import { parseIsoDate } from '../accounts/calendar-date.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword } from '../accounts/password.ts';
 import { ROLES, ZRole } from '../accounts/roles.ts';
-import { MAX_PAGE_SIZE, makePageSchema } from '../contracts/schemas.ts';
+import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 import { ZContractFilter } from '../contracts/states.ts';
 
 /**
@@ -59,13 +59,7 @@ const dateFilter = z.string().refine((value) => parseIsoDate(value) !== null, vk
 
 export const ZUserListQuery = z
   .object({
-    page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
-    size: z.coerce
-      .number({ error: vkey('invalid') })
-      .int(vkey('invalid'))
-      .min(1, vkey('invalid'))
-      .default(USER_PAGE_SIZE)
-      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+    ...pageQueryFields(USER_PAGE_SIZE),
     /** A fragment of the name, e-mail or DNI/NIE; accents and case are ignored. */
     q: z
       .string()
