@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TUserListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
+import { usersInReach } from '../sales-network/repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -84,8 +85,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * (bench/user-search.ts), and with a custom plan each time (see below). Without either, the page walks the (company, created_at) index and the
  * total is a count of its own.
  */
-export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery) {
+export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery, reach?: { scope: 'group' | 'team'; managerId: string }) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
+  // A group or team manager: only the users of their part of the sales network.
+  if (reach) base = base.where('id', 'in', usersInReach(db, companyId, reach.scope, reach.managerId));
   if (query.q) base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
   if (query.role) base = base.where('roles', '@>', sql<string[]>`ARRAY[${query.role}]::text[]`);
   if (query.active !== undefined) base = base.where('is_active', '=', query.active);
@@ -103,6 +106,7 @@ export async function listUsers(db: Kysely<Database>, companyId: string, query: 
     .offset(query.page * query.size);
   const countAll = () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
   const narrowed =
+    reach !== undefined ||
     query.q !== undefined ||
     query.role !== undefined ||
     query.active !== undefined ||
