@@ -351,7 +351,7 @@ export async function agentFigures(db: TExecutor, companyId: string, teamIds: st
   const result = await sql<TAgentFiguresRow>`
     SELECT m.team_id, m.agent_id, u.first_name, u.last_name, u.email,
            c.customers, c.contracts, c.investment,
-           l.active_leads, l.discarded_clients, l.discarded_offerings
+           l.active_leads, d.discarded_clients, d.discarded_offerings
       FROM team_memberships m
       JOIN users u ON u.id = m.agent_id
       CROSS JOIN LATERAL (
@@ -364,15 +364,19 @@ export async function agentFigures(db: TExecutor, companyId: string, teamIds: st
               FROM contracts ct
              WHERE ct.company_id = ${companyId} AND ct.user_id = a.customer_id AND ct.state = 'ACTIVE'
           ) k ON true
-         WHERE a.company_id = ${companyId} AND a.agent_id = m.agent_id AND a.ended_at IS NULL
+         WHERE a.agent_id = m.agent_id AND a.company_id = ${companyId} AND a.ended_at IS NULL
       ) c
       CROSS JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE ld.state IN ('RESERVED', 'EXTENDED') AND ld.reserved_until > ${now}) AS active_leads,
-               count(*) FILTER (WHERE ld.state = 'DISCARDED' AND ld.discard_kind = 'CLIENT') AS discarded_clients,
-               count(*) FILTER (WHERE ld.state = 'DISCARDED' AND ld.discard_kind = 'OFFERING') AS discarded_offerings
+        SELECT count(*) AS active_leads
           FROM leads ld
-         WHERE ld.company_id = ${companyId} AND ld.agent_id = m.agent_id
+         WHERE ld.agent_id = m.agent_id AND ld.company_id = ${companyId} AND ld.state IN ('RESERVED', 'EXTENDED') AND ld.reserved_until > ${now}
       ) l
+      CROSS JOIN LATERAL (
+        SELECT count(*) FILTER (WHERE dl.discard_kind = 'CLIENT') AS discarded_clients,
+               count(*) FILTER (WHERE dl.discard_kind = 'OFFERING') AS discarded_offerings
+          FROM leads dl
+         WHERE dl.agent_id = m.agent_id AND dl.company_id = ${companyId} AND dl.state = 'DISCARDED'
+      ) d
      WHERE m.company_id = ${companyId} AND m.left_at IS NULL AND m.team_id IN (${sql.join(teamIds)})
      ORDER BY u.last_name, u.first_name, m.agent_id
   `.execute(db);
