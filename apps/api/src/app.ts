@@ -20,6 +20,7 @@ import { companyRoutes } from './modules/company/routes.ts';
 import { contactRoutes } from './modules/contact/routes.ts';
 import { oauthRoutes } from './modules/oauth/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { salesNetworkRoutes } from './modules/sales-network/routes.ts';
 import { signUpRoutes } from './modules/signup/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { CitiesStore } from './modules/lookups/lookups-data.ts';
@@ -221,6 +222,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(dashboardRoutes);
       await tenant.register(contractRoutes);
       await tenant.register(paymentPreferenceRoutes);
+      await tenant.register(salesNetworkRoutes);
       await tenant.register(accountRoutes);
       await tenant.register(notificationRoutes);
       await tenant.register(auditRoutes);

@@ -545,11 +545,14 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       const page = (await t.app.inject({ url: '/api/users?size=3&page=1', headers: manager })).json();
       expect(page).toMatchObject({ size: 3, number: 1, numberOfElements: 3 });
       expect(page.totalElements).toBe(emails.length);
-      // A team manager reaches the people of their team: nobody until the sales network exists (issue 13).
+      // A team manager reaches the people of their team (the demo sales network, issue 14), not the company's.
       const teamManager = await authHeaders(t.db, 'team.manager@kc.example');
-      const empty = await t.app.inject({ url: '/api/users', headers: teamManager });
-      expect(empty.statusCode).toBe(200);
-      expect(empty.json()).toMatchObject({ totalElements: 0, content: [] });
+      const scoped = await t.app.inject({ url: '/api/users?size=100', headers: teamManager });
+      expect(scoped.statusCode).toBe(200);
+      const reached = scoped.json().content.map((u: { email: string }) => u.email);
+      expect(reached).toContain('agent@kc.example');
+      expect(reached).not.toContain(INVESTOR);
+      expect(reached).not.toContain('admin@kc.example');
     });
   });
 });

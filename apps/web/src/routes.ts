@@ -44,6 +44,13 @@ export default [
     route(r(paths.forgotPassword), 'routes/forgot-password.tsx'),
     route(r(paths.userDetail), 'routes/user-detail.tsx'),
     route(r(paths.audit), 'routes/audit.tsx'),
+    route(r(paths.salesTree), 'routes/sales-tree.tsx'),
+    route(r(paths.salesGroups), 'routes/sales-groups.tsx'),
+    route(r(paths.salesGroup), 'routes/sales-group.tsx'),
+    route(r(paths.salesTeams), 'routes/sales-teams.tsx'),
+    route(r(paths.salesTeam), 'routes/sales-team.tsx'),
+    route(r(paths.salesZones), 'routes/sales-zones.tsx'),
+    route(r(paths.salesZone), 'routes/sales-zone.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

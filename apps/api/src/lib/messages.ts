@@ -77,6 +77,43 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'El acceso a los avisos en directo ha caducado o ya se ha utilizado. Vuelva a conectarse para recibirlos.',
     },
     customerNotFound: { title: 'Cliente no encontrado', detail: 'El cliente no existe o no tiene acceso a él.' },
+    // Sales network.
+    salesGroupNotFound: { title: 'Grupo no encontrado', detail: 'El grupo no existe o no tiene acceso a él.' },
+    salesTeamNotFound: { title: 'Equipo no encontrado', detail: 'El equipo no existe o no tiene acceso a él.' },
+    salesZoneNotFound: { title: 'Zona no encontrada', detail: 'La zona no existe o no tiene acceso a ella.' },
+    salesAgentNotFound: { title: 'Comercial no encontrado', detail: 'El comercial no existe o no tiene acceso a él.' },
+    salesSeatNotFound: { title: 'Plaza no encontrada', detail: 'Este comercial no tiene ninguna plaza ocupada en esta zona.' },
+    salesGroupUnknown: { title: 'Grupo no válido', detail: 'El grupo indicado no existe en su empresa. Elija otro.' },
+    salesTeamUnknown: { title: 'Equipo no válido', detail: 'El equipo indicado no existe en su empresa. Elija otro.' },
+    salesNotAGroupManager: {
+      title: 'Responsable no válido',
+      detail: 'Para dirigir un grupo, la persona debe estar activa y tener el rol de responsable de grupo.',
+    },
+    salesNotATeamManager: {
+      title: 'Responsable no válido',
+      detail: 'Para dirigir un equipo, la persona debe estar activa y tener el rol de responsable de equipo.',
+    },
+    salesNotAnAgent: { title: 'No es un comercial', detail: '{{name}} no es un comercial activo, por lo que no puede formar parte de un equipo ni ocupar plazas.' },
+    salesGroupClosed: { title: 'Grupo cerrado', detail: 'El grupo «{{group}}» está cerrado y ya no admite cambios.' },
+    salesTeamClosed: { title: 'Equipo cerrado', detail: 'El equipo «{{team}}» está cerrado y ya no admite cambios ni nuevos comerciales.' },
+    salesZoneClosed: { title: 'Zona cerrada', detail: 'La zona «{{zone}}» está cerrada y no admite nuevas plazas.' },
+    salesGroupHasTeams: {
+      title: 'El grupo tiene equipos operativos',
+      detail: 'No se puede cerrar «{{group}}» porque aún tiene {{count}} equipo(s) operativo(s). Ciérrelos o trasládelos antes.',
+    },
+    salesTeamHasAgents: {
+      title: 'El equipo tiene comerciales',
+      detail: 'No se puede cerrar «{{team}}» porque aún tiene {{count}} comercial(es). Trasládelos a otro equipo antes de cerrarlo.',
+    },
+    salesAgentAlreadyInTeam: { title: 'Sin cambios', detail: '{{name}} ya forma parte del equipo «{{team}}».' },
+    salesAgentInNoTeam: { title: 'Sin equipo', detail: '{{name}} no forma parte de ningún equipo.' },
+    salesAgentNotInZoneGroup: {
+      title: 'Zona de otro grupo',
+      detail: '{{name}} solo puede ocupar plazas en las zonas del grupo al que pertenece su equipo; «{{zone}}» es de otro grupo.',
+    },
+    salesSeatAlreadyHeld: { title: 'Plaza ya ocupada', detail: '{{name}} ya ocupa una plaza en la zona «{{zone}}». Libérela antes de elegir otra.' },
+    salesSeatsFull: { title: 'No quedan plazas', detail: 'Las {{max}} plazas {{type}} de la zona «{{zone}}» están ocupadas. Elija otro tipo de plaza u otra zona.' },
+    salesSeatOwnOnly: { title: 'Acceso denegado', detail: 'Solo puede ocupar o liberar sus propias plazas.' },
     userNotFound: { title: 'Usuario no encontrado', detail: 'El usuario no existe o no tiene acceso a él.' },
     // Back office (users, roles, password links).
     passwordChangeRequired: {
@@ -194,6 +231,43 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'Access to live notifications has expired or has already been used. Reconnect to keep receiving them.',
     },
     customerNotFound: { title: 'Customer not found', detail: 'The customer does not exist or you have no access to them.' },
+    // Sales network.
+    salesGroupNotFound: { title: 'Group not found', detail: 'The group does not exist or you have no access to it.' },
+    salesTeamNotFound: { title: 'Team not found', detail: 'The team does not exist or you have no access to it.' },
+    salesZoneNotFound: { title: 'Zone not found', detail: 'The zone does not exist or you have no access to it.' },
+    salesAgentNotFound: { title: 'Agent not found', detail: 'The agent does not exist or you have no access to them.' },
+    salesSeatNotFound: { title: 'Seat not found', detail: 'This agent holds no seat in this zone.' },
+    salesGroupUnknown: { title: 'Invalid group', detail: 'The group given does not exist in your company. Choose another one.' },
+    salesTeamUnknown: { title: 'Invalid team', detail: 'The team given does not exist in your company. Choose another one.' },
+    salesNotAGroupManager: {
+      title: 'Invalid manager',
+      detail: 'To run a group, the person must be active and hold the group manager role.',
+    },
+    salesNotATeamManager: {
+      title: 'Invalid manager',
+      detail: 'To run a team, the person must be active and hold the team manager role.',
+    },
+    salesNotAnAgent: { title: 'Not an agent', detail: '{{name}} is not an active sales agent, so they cannot join a team or hold seats.' },
+    salesGroupClosed: { title: 'Group closed', detail: 'The “{{group}}” group is closed and can no longer be changed.' },
+    salesTeamClosed: { title: 'Team closed', detail: 'The “{{team}}” team is closed and takes no more changes or agents.' },
+    salesZoneClosed: { title: 'Zone closed', detail: 'The “{{zone}}” zone is closed and takes no new seats.' },
+    salesGroupHasTeams: {
+      title: 'The group has operating teams',
+      detail: '“{{group}}” cannot be closed while it still has {{count}} operating team(s). Close or move them first.',
+    },
+    salesTeamHasAgents: {
+      title: 'The team has agents',
+      detail: '“{{team}}” cannot be closed while it still has {{count}} agent(s). Move them to another team first.',
+    },
+    salesAgentAlreadyInTeam: { title: 'Nothing to change', detail: '{{name}} is already a member of the “{{team}}” team.' },
+    salesAgentInNoTeam: { title: 'No team', detail: '{{name}} is not a member of any team.' },
+    salesAgentNotInZoneGroup: {
+      title: 'Zone of another group',
+      detail: '{{name}} may only hold seats in the zones of their team’s group; “{{zone}}” belongs to another group.',
+    },
+    salesSeatAlreadyHeld: { title: 'Seat already held', detail: '{{name}} already holds a seat in the “{{zone}}” zone. Release it before choosing another.' },
+    salesSeatsFull: { title: 'No seats left', detail: 'All {{max}} {{type}} seats in the “{{zone}}” zone are taken. Choose another seat type or zone.' },
+    salesSeatOwnOnly: { title: 'Access denied', detail: 'You may only take or release your own seats.' },
     userNotFound: { title: 'User not found', detail: 'The user does not exist or you have no access to them.' },
     // Back office (users, roles, password links).
     passwordChangeRequired: { title: 'Password change required', detail: 'You must set a new password before you continue.' },

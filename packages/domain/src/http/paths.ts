@@ -56,6 +56,14 @@ export const paths = {
   },
   forgotPassword: { path: '/user/forgot-password', href: () => '/user/forgot-password' },
   audit: { path: '/admin/audit', href: (query?: string) => `/admin/audit${query ? `?${query}` : ''}` },
+  // Sales network (slice sales-network).
+  salesTree: { path: '/sales/tree', href: () => '/sales/tree' },
+  salesGroups: { path: '/sales/groups', href: (query?: string) => `/sales/groups${query ? `?${query}` : ''}` },
+  salesGroup: { path: '/sales/groups/:id', href: (id: string) => `/sales/groups/${encodeURIComponent(id)}` },
+  salesTeams: { path: '/sales/teams', href: (query?: string) => `/sales/teams${query ? `?${query}` : ''}` },
+  salesTeam: { path: '/sales/teams/:id', href: (id: string) => `/sales/teams/${encodeURIComponent(id)}` },
+  salesZones: { path: '/sales/zones', href: (query?: string) => `/sales/zones${query ? `?${query}` : ''}` },
+  salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -57,6 +57,15 @@ export const PERMISSIONS = {
   'users.grant.OWNER': STAFF_OF_COMPANY,
   'users.grant.INVESTOR': STAFF_OF_COMPANY,
   'audit.read': ['ADMIN'],
+  // Sales network (issue 14, slice sales-network): groups, teams, agents, zones and seats.
+  /** The tree, groups and teams with their figures (scope: company, or the manager's group or team). */
+  'sales.read': ADMINISTRATION,
+  /** Create, edit and close groups and teams; name their managers; move agents between teams. */
+  'sales.manage': STAFF_OF_COMPANY,
+  /** Zones and their occupation (scope: company, the manager's group, the agent's team's group). */
+  'sales.zones.read': [...ADMINISTRATION, 'AGENT'],
+  /** Take or release a seat in a zone: an agent for themselves, staff of the company for an agent. */
+  'sales.seats': [...STAFF_OF_COMPANY, 'AGENT'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;
@@ -89,12 +98,16 @@ export function grantableRoles(actorRoles: readonly string[]): TRole[] {
 
 /**
  * Whose users a role reaches in the back office: the whole company (ADMIN, COMPANY_MANAGER),
- * their group or team (GROUP_MANAGER, TEAM_MANAGER: none until the sales network exists), or
- * nobody. The widest scope of the person's roles wins.
+ * their group (GROUP_MANAGER: its teams' agents and managers, and those agents' clients) or
+ * their team (TEAM_MANAGER: its agents and those agents' clients), read only; or nobody. The
+ * widest scope of the person's roles wins.
  */
-export type TUserScope = 'company' | 'none';
+export type TUserScope = 'company' | 'group' | 'team' | 'none';
 export function userScope(roles: readonly string[]): TUserScope {
-  return roles.some((role) => (STAFF_OF_COMPANY as readonly string[]).includes(role)) ? 'company' : 'none';
+  if (roles.some((role) => (STAFF_OF_COMPANY as readonly string[]).includes(role))) return 'company';
+  if (roles.includes('GROUP_MANAGER')) return 'group';
+  if (roles.includes('TEAM_MANAGER')) return 'team';
+  return 'none';
 }
 
 export type TRoleChangeProblem = 'self' | 'notGrantable' | 'targetIsAdmin' | 'noRoles';

@@ -111,8 +111,10 @@ describe('scope', () => {
   it('is the company for ADMIN and COMPANY_MANAGER, nobody for group and team managers until the sales network exists', () => {
     expect(userScope(['ADMIN'])).toBe('company');
     expect(userScope(['COMPANY_MANAGER', 'INVESTOR'])).toBe('company');
-    expect(userScope(['GROUP_MANAGER'])).toBe('none');
-    expect(userScope(['TEAM_MANAGER'])).toBe('none');
+    expect(userScope(['GROUP_MANAGER'])).toBe('group');
+    expect(userScope(['TEAM_MANAGER'])).toBe('team');
+    expect(userScope(['TEAM_MANAGER', 'GROUP_MANAGER'])).toBe('group');
+    expect(userScope(['GROUP_MANAGER', 'ADMIN'])).toBe('company');
     expect(userScope(['INVESTOR'])).toBe('none');
   });
 });

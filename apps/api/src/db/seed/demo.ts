@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../schema.ts';
 import { hashSecret } from '../../lib/password.ts';
+import { seedSalesNetwork } from './sales-network.ts';
 import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
 
@@ -68,4 +69,5 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
       .execute();
   }
   await seedCatalogue(db, options);
+  await seedSalesNetwork(db, { password: DEMO_PASSWORD });
 }

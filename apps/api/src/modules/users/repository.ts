@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import { USER_LIST_RESULT_LIMIT, type TUserListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
+import { usersInReach } from '../sales-network/repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -84,8 +85,10 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * statement afresh (statements are prepared, db/preparing-client.ts, and a generic plan cannot
  * see the fragment: it picked the role index even for a role nearly everyone holds).
  */
-export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery) {
+export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery, reach?: { scope: 'group' | 'team'; managerId: string }) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
+  // A group or team manager: only the users of their part of the sales network.
+  if (reach) base = base.where('id', 'in', usersInReach(db, companyId, reach.scope, reach.managerId));
   if (query.q) base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
   if (query.role) base = base.where('roles', '@>', sql<string[]>`ARRAY[${query.role}]::text[]`);
   if (query.active !== undefined) base = base.where('is_active', '=', query.active);
@@ -113,6 +116,7 @@ export async function listUsers(db: Kysely<Database>, companyId: string, query: 
     .selectFrom(base.select(sql`1`.as('one')).limit(USER_LIST_RESULT_LIMIT + 1).as('matches'))
     .select((eb) => eb.fn.countAll<string>().as('n'));
   const narrowed =
+    reach !== undefined ||
     query.q !== undefined ||
     query.role !== undefined ||
     query.active !== undefined ||

@@ -35,6 +35,7 @@ import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { notify, notifyCompanyAdmins } from '../notifications/service.ts';
 import { countCustomerContracts } from '../contracts/service.ts';
 import { resetPasswordMail, setPasswordMail } from './mails.ts';
+import { isUserInReach } from '../sales-network/repository.ts';
 import {
   emailTaken,
   findActiveAdmins,
@@ -95,21 +96,27 @@ const auditSnapshot = (row: TUserRowSummary) => ({
   isTemporalPassword: row.is_temporal_password,
 });
 
-/** The users the caller reaches: their company's (ADMIN, COMPANY_MANAGER); nobody's for the others yet. */
+/**
+ * The users the caller reaches: their company's (ADMIN, COMPANY_MANAGER); those of the group or
+ * team they run in the sales network (GROUP_MANAGER, TEAM_MANAGER, read only); nobody's else.
+ */
 export async function listUsers(app: FastifyInstance, caller: TAuthUser, query: TUserListQuery): Promise<TUserListPage> {
-  if (userScope(caller.roles) === 'none') return { ...toPage([], query.page, query.size, 0, true), totalCapped: false };
-  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query);
+  const scope = userScope(caller.roles);
+  if (scope === 'none') return { ...toPage([], query.page, query.size, 0, true), totalCapped: false };
+  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query, scope === 'company' ? undefined : { scope, managerId: caller.id });
   return { ...toPage(rows.map(toUser), query.page, query.size, total, true), totalCapped: capped };
 }
 
 /** 404 for an id that is not a UUID, of another company, or out of the caller's scope. */
-function assertReachable(caller: TAuthUser, userId: string): void {
-  if (!isUuid(userId) || userScope(caller.roles) === 'none') throw notFound('userNotFound');
+async function assertReachable(app: FastifyInstance, caller: TAuthUser, userId: string): Promise<void> {
+  const scope = userScope(caller.roles);
+  if (!isUuid(userId) || scope === 'none') throw notFound('userNotFound');
+  if (scope !== 'company' && !(await isUserInReach(app.db, caller.companyId, scope, caller.id, userId))) throw notFound('userNotFound');
 }
 
 /** A user's page: every field, their sessions, their contracts' counts and where to find them and their audit. */
 export async function getUserDetail(app: FastifyInstance, caller: TAuthUser, userId: string): Promise<TUserDetail> {
-  assertReachable(caller, userId);
+  await assertReachable(app, caller, userId);
   const row = await findUserDetail(app.db, caller.companyId, userId);
   if (!row) throw notFound('userNotFound');
   const [sessions, counts] = await Promise.all([listOpenSessions(app.db, userId), countCustomerContracts(app, caller.companyId, userId)]);
@@ -245,7 +252,7 @@ async function changeUser(
   audit: TAuditContext,
   decide: (target: TUserRowSummary) => TUserChange,
 ): Promise<void> {
-  assertReachable(caller, userId);
+  await assertReachable(app, caller, userId);
   await app.db.transaction().execute(async (tx) => {
     const admins = await lockActiveAdmins(tx, caller.companyId);
     const target = await findUserForUpdate(tx, caller.companyId, userId);
@@ -315,7 +322,7 @@ export async function deleteUser(app: FastifyInstance, caller: TAuthUser, userId
  * until used); a user still on a temporary password gets a new invitation link instead.
  */
 export async function sendPasswordReset(app: FastifyInstance, caller: TAuthUser, userId: string, audit: TAuditContext): Promise<void> {
-  assertReachable(caller, userId);
+  await assertReachable(app, caller, userId);
   await app.db.transaction().execute(async (tx) => {
     const target = await findUserForUpdate(tx, caller.companyId, userId);
     if (!target) throw notFound('userNotFound');

@@ -83,6 +83,11 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.auditLog')}
               </Anchor>
             ) : null}
+            {can(roles, 'sales.read') ? (
+              <Anchor component={Link} to={paths.salesTree.href()}>
+                {t('dashboard.salesNetwork')}
+              </Anchor>
+            ) : null}
           </Group>
         </Paper>
       ) : null}
