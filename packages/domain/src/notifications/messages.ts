@@ -14,6 +14,11 @@ export const notificationTitles = {
     passwordChanged: 'Se ha cambiado la contraseña de su cuenta. Si no ha sido usted, contacte con nosotros de inmediato',
     userCreated: 'Se ha dado de alta al usuario {{userName}} ({{email}})',
     userDeactivated: 'Se ha desactivado al usuario {{userName}} ({{email}})',
+    // Leads (issue 14).
+    leadExpiring: 'La reserva de {{leadName}} vence el {{until}}: amplíela o dele seguimiento antes de que caduque',
+    leadExpired: 'Ha caducado la reserva de {{leadName}}: la persona queda libre para otros comerciales',
+    leadConverted: '{{leadName}} se ha dado de alta como inversor y ya es su cliente',
+    clientAssigned: 'Se le ha asignado un nuevo cliente: {{customerName}}',
   },
   en: {
     contractHired: '{{customerName}} has taken out a {{productName}}: please confirm the first payment',
@@ -22,6 +27,11 @@ export const notificationTitles = {
     passwordChanged: 'Your account password was changed. If this was not you, contact us immediately',
     userCreated: 'User {{userName}} ({{email}}) has been created',
     userDeactivated: 'User {{userName}} ({{email}}) has been deactivated',
+    // Leads (issue 14).
+    leadExpiring: 'Your reservation of {{leadName}} ends on {{until}}: extend it or follow up before it lapses',
+    leadExpired: 'Your reservation of {{leadName}} has expired: other agents may now register this person',
+    leadConverted: '{{leadName}} has signed up as an investor and is now your client',
+    clientAssigned: 'A new client has been assigned to you: {{customerName}}',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
 
@@ -33,6 +43,7 @@ export const notificationLinkLabels = {
     viewClients: 'Ver mis clientes',
     viewUsers: 'Ver los usuarios',
     viewUser: 'Ver el usuario',
+    viewLeads: 'Ver mis reservas',
     dismiss: 'Descartar',
   },
   en: {
@@ -42,6 +53,7 @@ export const notificationLinkLabels = {
     viewClients: 'View my clients',
     viewUsers: 'View users',
     viewUser: 'View the user',
+    viewLeads: 'View my reservations',
     dismiss: 'Dismiss',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
@@ -66,4 +78,6 @@ export const TASK_TYPES = {
   confirmFirstPayment: 'confirm-first-payment',
   /** The advisor welcomes a newly confirmed client; closed by the advisor. */
   welcomeClient: 'welcome-client',
+  /** The agent follows up a reservation ending within 15 days; closed when it expires, is extended, converts or is discarded. */
+  leadExpiring: 'lead-expiring',
 } as const;

@@ -57,6 +57,11 @@ export const PERMISSIONS = {
   'users.grant.OWNER': STAFF_OF_COMPANY,
   'users.grant.INVESTOR': STAFF_OF_COMPANY,
   'audit.read': ['ADMIN'],
+  // Leads, reservations, clients and pending assignments (issue 14, slice `leads`).
+  /** One's own leads (register, extend, discard), clients, figures: the agent's workspace. */
+  'leads.own': ['AGENT'],
+  /** See confirmed investors without an agent and assign them (TEAM_MANAGER: to an agent of their team). */
+  'sales.assignClients': ['ADMIN', 'COMPANY_MANAGER', 'TEAM_MANAGER'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;
