@@ -44,6 +44,8 @@ export default [
     route(r(paths.forgotPassword), 'routes/forgot-password.tsx'),
     route(r(paths.userDetail), 'routes/user-detail.tsx'),
     route(r(paths.audit), 'routes/audit.tsx'),
+    route(r(paths.agentWorkspace), 'routes/agent.tsx'),
+    route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
