@@ -38,6 +38,8 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
+import { leadRoutes } from './modules/leads/routes.ts';
+import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
 declare module 'fastify' {
@@ -49,6 +51,7 @@ declare module 'fastify' {
     notificationStreams: NotificationStreamHub;
     metrics: TMetrics;
     cities: CitiesStore;
+    leadExpiryJob: TLeadExpiryJob;
   }
 }
 
@@ -159,6 +162,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onReady', async () => mailer.start());
   app.addHook('onClose', async () => mailer.stop());
+  // The reservations' expiry job (issue 14): every instance runs it; leases make each lead handled once.
+  const leadExpiryJob = createLeadExpiryJob({ db: deps.db, pollMs: config.LEADS_JOB_POLL_MS, log: app.log });
+  app.decorate('leadExpiryJob', leadExpiryJob);
+  app.addHook('onReady', async () => leadExpiryJob.start());
+  app.addHook('onClose', async () => leadExpiryJob.stop());
 
   // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
   const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
@@ -226,6 +234,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(accountRoutes);
       await tenant.register(notificationRoutes);
       await tenant.register(auditRoutes);
+      await tenant.register(leadRoutes);
     },
     { prefix: '/api' },
   );

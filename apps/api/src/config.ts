@@ -103,6 +103,8 @@ const ZConfig = z.object({
     .refine((entries) => entries.every(isAddressOrNetwork), 'must be `none` or comma-separated addresses or networks (a.b.c.d/n, x::y/n)'),
   /** How often the mail worker looks for pending mail, in milliseconds; 0 turns it off. */
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
+  /** How often the reservations' expiry job runs (issue 14), in milliseconds; 0 turns it off. */
+  LEADS_JOB_POLL_MS: z.coerce.number().int().min(0).default(60_000),
 });
 
 export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; seedDemo: boolean };

@@ -135,8 +135,11 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
       .returning('id')
       .executeTakeFirstOrThrow();
     const ids = { userId: other.id, customerId: other.id, id: contract.id };
+    const agentOfCompany1 = await t.db.selectFrom('users').select('id').where('email', '=', 'agent@kc.example').executeTakeFirstOrThrow();
     const bodies: Record<string, unknown> = {
       'PUT /api/users/{userId}/roles': { roles: ['ADVISOR'] },
+      // Leads (issue 14): a valid agent of company 1, so that only the other company's customer is wrong.
+      'POST /api/sales/pending-assignments/{customerId}': { agentId: agentOfCompany1.id },
       'POST /api/customers/{customerId}/contracts': {
         productType: 'SAVINGS_PLAN',
         productKey: 'jubilacion',

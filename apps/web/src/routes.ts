@@ -51,6 +51,8 @@ export default [
     route(r(paths.salesTeam), 'routes/sales-team.tsx'),
     route(r(paths.salesZones), 'routes/sales-zones.tsx'),
     route(r(paths.salesZone), 'routes/sales-zone.tsx'),
+    route(r(paths.agentWorkspace), 'routes/agent.tsx'),
+    route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

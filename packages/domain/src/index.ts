@@ -16,3 +16,4 @@ export * from './permissions/index.ts';
 export * from './users/index.ts';
 export * from './audit/index.ts';
 export * from './sales-network/index.ts';
+export * from './leads/index.ts';

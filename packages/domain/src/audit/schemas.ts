@@ -6,7 +6,7 @@ import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
  * The audit log (issue 13): who did what to which entity, when and from where, with the fields
  * before and after (never a secret). Append-only; ADMIN reads it, newest first.
  */
-export const AUDIT_ENTITY_TYPES = ['user', 'contract', 'companyGroup', 'team', 'zone'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'contract', 'companyGroup', 'team', 'zone', 'lead'] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What happened; the entity type tells to what. */
@@ -33,6 +33,11 @@ export const AUDIT_ACTIONS = [
   'team.moveAgent',
   'zone.takeSeat',
   'zone.releaseSeat',
+  // Leads (issue 14): a staff member assigns a client to an agent (the entity is the client, a user).
+  'user.assignAgent',
+  'lead.create',
+  'lead.extend',
+  'lead.discard',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

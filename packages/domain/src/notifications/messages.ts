@@ -25,6 +25,11 @@ export const notificationTitles = {
     groupClosed: 'Se ha cerrado el grupo {{groupTitle}}',
     seatTaken: 'Tiene una plaza {{type}} en la zona {{zoneTitle}}',
     seatReleased: 'Ha quedado libre su plaza {{type}} en la zona {{zoneTitle}}',
+    // Leads (issue 14).
+    leadExpiring: 'La reserva de {{leadName}} vence el {{until}}: amplíela o dele seguimiento antes de que caduque',
+    leadExpired: 'Ha caducado la reserva de {{leadName}}: la persona queda libre para otros comerciales',
+    leadConverted: '{{leadName}} se ha dado de alta como inversor y ya es su cliente',
+    clientAssigned: 'Se le ha asignado un nuevo cliente: {{customerName}}',
   },
   en: {
     contractHired: '{{customerName}} has taken out a {{productName}}: please confirm the first payment',
@@ -44,6 +49,11 @@ export const notificationTitles = {
     groupClosed: 'The {{groupTitle}} group has been closed',
     seatTaken: 'You hold a {{type}} seat in the {{zoneTitle}} zone',
     seatReleased: 'Your {{type}} seat in the {{zoneTitle}} zone has been released',
+    // Leads (issue 14).
+    leadExpiring: 'Your reservation of {{leadName}} ends on {{until}}: extend it or follow up before it lapses',
+    leadExpired: 'Your reservation of {{leadName}} has expired: other agents may now register this person',
+    leadConverted: '{{leadName}} has signed up as an investor and is now your client',
+    clientAssigned: 'A new client has been assigned to you: {{customerName}}',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
 
@@ -58,6 +68,7 @@ export const notificationLinkLabels = {
     viewTeam: 'Ver el equipo',
     viewGroup: 'Ver el grupo',
     viewZone: 'Ver la zona',
+    viewLeads: 'Ver mis reservas',
     dismiss: 'Descartar',
   },
   en: {
@@ -70,6 +81,7 @@ export const notificationLinkLabels = {
     viewTeam: 'View the team',
     viewGroup: 'View the group',
     viewZone: 'View the zone',
+    viewLeads: 'View my reservations',
     dismiss: 'Dismiss',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
@@ -94,4 +106,6 @@ export const TASK_TYPES = {
   confirmFirstPayment: 'confirm-first-payment',
   /** The advisor welcomes a newly confirmed client; closed by the advisor. */
   welcomeClient: 'welcome-client',
+  /** The agent follows up a reservation ending within 15 days; closed when it expires, is extended, converts or is discarded. */
+  leadExpiring: 'lead-expiring',
 } as const;

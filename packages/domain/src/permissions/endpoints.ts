@@ -71,6 +71,17 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/notifications/stream-ticket': 'notifications.own',
   /** Authenticated by a single-use ticket (from stream-ticket) or a bearer token. */
   'GET /api/notifications/stream': 'notifications.own',
+  // Leads, reservations, clients and pending assignments (issue 14, slice `leads`).
+  'GET /api/agent/leads': 'leads.own',
+  'POST /api/agent/leads': 'leads.own',
+  'POST /api/agent/leads/{leadId}/extend': 'leads.own',
+  'POST /api/agent/leads/{leadId}/discard': 'leads.own',
+  'GET /api/agent/clients': 'leads.own',
+  'GET /api/agent/figures': 'leads.own',
+  'GET /api/agent/zones': 'leads.own',
+  'GET /api/sales/pending-assignments': 'sales.assignClients',
+  'GET /api/sales/assignable-agents': 'sales.assignClients',
+  'POST /api/sales/pending-assignments/{customerId}': 'sales.assignClients',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

@@ -66,6 +66,11 @@ export const PERMISSIONS = {
   'sales.zones.read': [...ADMINISTRATION, 'AGENT'],
   /** Take or release a seat in a zone: an agent for themselves, staff of the company for an agent. */
   'sales.seats': [...STAFF_OF_COMPANY, 'AGENT'],
+  // Leads, reservations, clients and pending assignments (issue 14, slice `leads`).
+  /** One's own leads (register, extend, discard), clients, figures: the agent's workspace. */
+  'leads.own': ['AGENT'],
+  /** See confirmed investors without an agent and assign them (TEAM_MANAGER: to an agent of their team). */
+  'sales.assignClients': ['ADMIN', 'COMPANY_MANAGER', 'TEAM_MANAGER'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

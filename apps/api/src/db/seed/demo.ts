@@ -4,6 +4,7 @@ import { hashSecret } from '../../lib/password.ts';
 import { seedSalesNetwork } from './sales-network.ts';
 import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedLeads } from './leads.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -70,4 +71,6 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   }
   await seedCatalogue(db, options);
   await seedSalesNetwork(db, { password: DEMO_PASSWORD });
+  // Leads, clients and pending assignments (issue 14): after the sales network's seed.
+  await seedLeads(db, { password: DEMO_PASSWORD });
 }

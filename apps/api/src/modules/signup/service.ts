@@ -21,6 +21,7 @@ import type { TMailer } from '../mail/mailer.ts';
 import { isKnownCountry, type CitiesStore } from '../lookups/lookups-data.ts';
 import { advisorAssignedMail, confirmationMail, welcomeMail } from './mails.ts';
 import { notify } from '../notifications/service.ts';
+import { convertLeadOnConfirmation } from '../leads/service.ts';
 import {
   emailTaken,
   findConfirmationForUpdate,
@@ -164,6 +165,10 @@ export async function confirmSignUp(
     const advisor = isInvestor && !user.advisor_id ? await findLeastBusyAdvisor(trx, user.company_id) : undefined;
     await markConfirmationUsed(trx, confirmation.token_hash);
     await markUserConfirmed(trx, user.id, advisor?.id ?? null);
+    // A live reservation of this person converts: they become the agent's client (issue 14).
+    if (isInvestor) {
+      await convertLeadOnConfirmation(trx, { id: user.id, companyId: user.company_id, email: user.email, firstName: user.first_name, lastName: user.last_name });
+    }
     const advisorInfo = advisor ? { firstName: advisor.first_name, lastName: advisor.last_name, email: advisor.email } : null;
     const loginLink = `${trimSlash(deps.publicUrl)}/web/user/login`;
     await deps.mailer.enqueue(trx, {

@@ -88,7 +88,23 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.salesNetwork')}
               </Anchor>
             ) : null}
+            {can(roles, 'sales.assignClients') ? (
+              <Anchor component={Link} to={paths.salesPending.href()}>
+                {t('dashboard.pendingAssignments')}
+              </Anchor>
+            ) : null}
           </Group>
+        </Paper>
+      ) : null}
+      {can(roles, 'leads.own') ? (
+        <Paper withBorder p="md" mt="xl" component="section" aria-labelledby="agent-workspace-heading">
+          <Title order={2} size="h3" id="agent-workspace-heading">
+            {t('dashboard.agentWorkspace')}
+          </Title>
+          <Text mt="xs">{t('dashboard.agentWorkspaceText')}</Text>
+          <Anchor component={Link} to={paths.agentWorkspace.href()} mt="xs" display="inline-block">
+            {t('dashboard.agentWorkspace')}
+          </Anchor>
         </Paper>
       ) : null}
       <ContractDetailsModal contractId={detail} onClose={() => update({ detalle: undefined })} />
