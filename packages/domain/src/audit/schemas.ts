@@ -23,6 +23,9 @@ export const AUDIT_ACTIONS = [
   'contract.cancel',
   'contract.archive',
   'contract.recover',
+  // Advisor's workspace (issue 14).
+  'user.reassignAdvisor',
+  'user.addClientNote',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -14,6 +14,8 @@ export const notificationTitles = {
     passwordChanged: 'Se ha cambiado la contraseña de su cuenta. Si no ha sido usted, contacte con nosotros de inmediato',
     userCreated: 'Se ha dado de alta al usuario {{userName}} ({{email}})',
     userDeactivated: 'Se ha desactivado al usuario {{userName}} ({{email}})',
+    clientReassignedToYou: '{{customerName}} pasa a ser su cliente: preséntese y revise sus contratos',
+    clientReassignedAway: '{{customerName}} ha dejado de ser su cliente: ahora le atiende {{advisorName}}',
   },
   en: {
     contractHired: '{{customerName}} has taken out a {{productName}}: please confirm the first payment',
@@ -22,6 +24,8 @@ export const notificationTitles = {
     passwordChanged: 'Your account password was changed. If this was not you, contact us immediately',
     userCreated: 'User {{userName}} ({{email}}) has been created',
     userDeactivated: 'User {{userName}} ({{email}}) has been deactivated',
+    clientReassignedToYou: '{{customerName}} is now your client: introduce yourself and review their contracts',
+    clientReassignedAway: '{{customerName}} is no longer your client: {{advisorName}} now looks after them',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
 
@@ -31,6 +35,7 @@ export const notificationLinkLabels = {
     viewDashboard: 'Ir a mi tablero',
     viewAccount: 'Revisar mi cuenta',
     viewClients: 'Ver mis clientes',
+    viewClient: 'Ver el cliente',
     viewUsers: 'Ver los usuarios',
     viewUser: 'Ver el usuario',
     dismiss: 'Descartar',
@@ -40,6 +45,7 @@ export const notificationLinkLabels = {
     viewDashboard: 'Go to my dashboard',
     viewAccount: 'Review my account',
     viewClients: 'View my clients',
+    viewClient: 'View the client',
     viewUsers: 'View users',
     viewUser: 'View the user',
     dismiss: 'Dismiss',

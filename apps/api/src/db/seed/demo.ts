@@ -3,6 +3,7 @@ import type { Database } from '../schema.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedAdvisorDemo } from './advisor.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -28,6 +29,11 @@ export const DEMO_ACCOUNTS = [
 
 export interface TSeedOptions {
   baseYear: number;
+  /**
+   * The workspaces' sample data (issue 14: the advisor's clients, queue and notes). The server
+   * seeds it; API tests seed only the accounts and the catalogue, and add what they need.
+   */
+  workspaces?: boolean;
 }
 
 /** Demo data for local use and tests. Idempotent: running it twice changes nothing. */
@@ -68,4 +74,5 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
       .execute();
   }
   await seedCatalogue(db, options);
+  if (options.workspaces) await seedAdvisorDemo(db, { password: DEMO_PASSWORD });
 }
