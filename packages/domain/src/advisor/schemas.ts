@@ -46,7 +46,11 @@ export const ZTransitionDetails = z.object({
     .optional()
     .transform((value) => (value ? value : undefined)),
 });
-export type TTransitionDetails = z.output<typeof ZTransitionDetails>;
+/** What a transition was sent (either detail may be missing). */
+export interface TTransitionDetails {
+  paymentReference?: string | undefined;
+  reason?: string | undefined;
+}
 
 /** Which detail each action requires (others take none). */
 export const REQUIRED_TRANSITION_DETAIL: Partial<Record<TContractAction, keyof TTransitionDetails>> = {
@@ -69,6 +73,13 @@ export function checkTransitionDetails(action: TContractAction, details: TTransi
     return [{ field: needed, message: encodeMessage(vkey('tooShort'), { min: REASON_MIN_LENGTH }) }];
   }
   return [];
+}
+
+/** The dialog's and the server's schema for one action: the details, with the one they need required. */
+export function transitionDetailsSchema(action: TContractAction) {
+  return ZTransitionDetails.superRefine((value, ctx) => {
+    for (const problem of checkTransitionDetails(action, value)) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  });
 }
 
 /** The details stored with an action's event: only the one it takes. */

@@ -8,6 +8,7 @@ import {
   can,
   checkTransitionDetails,
   detailsFor,
+  transitionDetailsSchema,
 } from '../../src/index.ts';
 
 describe("the advisor's transition details", () => {
@@ -43,6 +44,9 @@ describe("the advisor's transition details", () => {
     expect(ZCreateNoteRequest.safeParse({ body: '   ' }).success).toBe(false);
     expect(ZCreateNoteRequest.parse({ body: ' hola ' })).toEqual({ body: 'hola' });
     expect(ZAdvisorClientsQuery.parse({ size: '500' }).size).toBe(100);
+    const activate = transitionDetailsSchema('activate').safeParse({ paymentReference: ' ', reason: 'x' });
+    expect(activate.success ? [] : activate.error.issues.map((i) => [i.path.join('.'), i.message])).toEqual([['paymentReference', 'validation.required']]);
+    expect(transitionDetailsSchema('suspend').safeParse({ reason: 'Recibo devuelto' }).success).toBe(true);
     expect(ZAdvisorClientsQuery.safeParse({ advisorId: 'nope' }).success).toBe(false);
   });
 
