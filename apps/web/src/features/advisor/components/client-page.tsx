@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NOTE_MAX_LENGTH, ZCreateNoteRequest, formatDate, formatMoney, paths, type TAdvisorClientDetail, type TClientContract, type TCreateNoteRequest } from '@kc/domain';
 import '../i18n.ts';
+import { FIELD_STYLES } from './field-styles.ts';
 import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -265,7 +266,7 @@ function NoteForm({ clientId }: { clientId: string }) {
           <Textarea
             label={t('client.noteLabel')}
             description={t('client.noteHint')}
-            styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+            styles={FIELD_STYLES}
             autosize
             minRows={2}
             maxLength={NOTE_MAX_LENGTH}

@@ -4,6 +4,7 @@ import { useForm, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { PAYMENT_REFERENCE_MAX_LENGTH, REASON_MAX_LENGTH, transitionDetailsSchema, type TTransitionDetails } from '@kc/domain';
 import '../i18n.ts';
+import { FIELD_STYLES } from './field-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useAdvisorTransition, type TAdvisorTransition } from '../api/transition-contract.ts';
@@ -74,7 +75,7 @@ function DetailsForm({ target, onClose, onDone }: { target: TActionTarget; onClo
             <TextInput
               label={t('actions.paymentReference')}
               description={t('actions.paymentReferenceHint')}
-              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              styles={FIELD_STYLES}
               required
               autoComplete="off"
               maxLength={PAYMENT_REFERENCE_MAX_LENGTH}
@@ -86,7 +87,7 @@ function DetailsForm({ target, onClose, onDone }: { target: TActionTarget; onClo
             <Textarea
               label={t('actions.reason')}
               description={t('actions.reasonHint')}
-              styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+              styles={FIELD_STYLES}
               required
               autosize
               minRows={2}

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TAdvisorClientDetail } from '@kc/domain';
 import '../i18n.ts';
+import { FIELD_STYLES } from './field-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useAdvisors } from '../api/get-advisors.ts';
 import { useReassignClient } from '../api/reassign-client.ts';
@@ -60,6 +61,7 @@ export function ReassignDialog({ opened, client, onClose, onDone }: { opened: bo
             ) : (
               <NativeSelect
                 label={t('reassign.advisor')}
+                styles={FIELD_STYLES}
                 required
                 value={advisorId}
                 error={missing && !advisorId ? t('reassign.choose') : undefined}
