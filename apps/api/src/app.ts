@@ -25,6 +25,7 @@ import { signUpRoutes } from './modules/signup/routes.ts';
 import { lookupRoutes } from './modules/lookups/routes.ts';
 import { CitiesStore } from './modules/lookups/lookups-data.ts';
 import { contractRoutes } from './modules/contracts/routes.ts';
+import { advisorRoutes } from './modules/advisor/routes.ts';
 import { dashboardRoutes } from './modules/dashboard/routes.ts';
 import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/dashboard-cache.ts';
 import { productRoutes } from './modules/products/routes.ts';
@@ -235,6 +236,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(notificationRoutes);
       await tenant.register(auditRoutes);
       await tenant.register(leadRoutes);
+      await tenant.register(advisorRoutes);
     },
     { prefix: '/api' },
   );

@@ -26,7 +26,7 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
   });
   try {
     await migrate(database.db);
-    if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear() });
+    if (config.seedDemo) await seedDemo(database.db, { baseYear: config.CALCULATOR_BASE_YEAR ?? new Date().getUTCFullYear(), workspaces: true });
     app = await buildApp({
       config,
       db: database.db,

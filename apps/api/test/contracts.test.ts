@@ -4,6 +4,9 @@ import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.
 import { authHeaders } from './helpers/auth.ts';
 import pg from 'pg';
 
+/** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
+const TRANSITION_DETAILS = { paymentReference: 'TRF-TEST-0001', reason: 'Motivo de prueba' };
+
 const INVESTOR = 'investor@kc.example';
 const OTHER = 'investor@other.example';
 
@@ -398,7 +401,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
   describe('contract details and transitions', () => {
     const newContract = async () => (await hire(investor, validBody())).json().id as string;
     const act = (headers: Record<string, string>, id: string, action: string) =>
-      t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers });
+      t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: TRANSITION_DETAILS });
 
     it("shows one contract with its history; others' ids answer 404", async () => {
       const id = await newContract();

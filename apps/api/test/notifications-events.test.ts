@@ -4,6 +4,9 @@ import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.
 import { authHeaders, tokenFor } from './helpers/auth.ts';
 import { confirmationLinkOf, register, registration } from './helpers/accounts.ts';
 
+/** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
+const TRANSITION_DETAILS = { paymentReference: 'TRF-TEST-0001', reason: 'Motivo de prueba' };
+
 const INVESTOR = 'investor@kc.example';
 const ADVISOR = 'advisor@kc.example';
 const ADMIN = 'admin@kc.example';
@@ -48,7 +51,7 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
     return res.json().id as string;
   };
   const act = (headers: Record<string, string>, id: string, action: string) =>
-    t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers });
+    t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: TRANSITION_DETAILS });
   const itemCount = async () => Number((await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {

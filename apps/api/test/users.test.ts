@@ -593,12 +593,12 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       const fresh = contracts.find((c) => c.state === 'NEW')!;
       const active = contracts.find((c) => c.state === 'ACTIVE')!;
       const advisor = await authHeaders(t.db, 'advisor@kc.example');
-      expect((await inject('POST', `/api/contracts/${active.id}/suspend`, advisor)).statusCode).toBe(200);
+      expect((await inject('POST', `/api/contracts/${active.id}/suspend`, advisor, { reason: 'Recibo devuelto' })).statusCode).toBe(200);
       expect((await inject('POST', `/api/contracts/${fresh.id}/archive`, investor)).statusCode).toBe(200);
       const [entry] = await auditOf(active.id);
       expect(entry).toMatchObject({ action: 'contract.suspend', entity_type: 'contract', actor_id: ids['advisor@kc.example'] });
       expect(entry!.before).toEqual({ state: 'ACTIVE', userId: ids['investor@kc.example'] });
-      expect(entry!.after).toEqual({ state: 'STANDBY', userId: ids['investor@kc.example'] });
+      expect(entry!.after).toEqual({ state: 'STANDBY', userId: ids['investor@kc.example'], reason: 'Recibo devuelto' });
       expect(await auditOf(fresh.id)).toEqual([]);
     });
 

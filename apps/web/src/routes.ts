@@ -37,6 +37,7 @@ export default [
     route(r(paths.authorization), 'routes/market.tsx', { id: 'authorization' }),
     route(r(paths.account), 'routes/account.tsx'),
     route(r(paths.advisorDashboard), 'routes/advisor-dashboard.tsx'),
+    route(r(paths.advisorClient), 'routes/advisor-client.tsx'),
     route(r(paths.userList), 'routes/user-list.tsx'),
     route(r(paths.notifications), 'routes/notifications.tsx'),
     route(r(paths.setPassword), 'routes/set-password.tsx'),

@@ -17,3 +17,4 @@ export * from './users/index.ts';
 export * from './audit/index.ts';
 export * from './sales-network/index.ts';
 export * from './leads/index.ts';
+export * from './advisor/index.ts';

@@ -38,6 +38,9 @@ export const AUDIT_ACTIONS = [
   'lead.create',
   'lead.extend',
   'lead.discard',
+  // Advisor's workspace (issue 14).
+  'user.reassignAdvisor',
+  'user.addClientNote',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

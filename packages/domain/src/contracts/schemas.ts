@@ -214,6 +214,10 @@ export const ZContractEvent = z.object({
   toState: ZContractState,
   at: z.string(),
   actor: z.object({ id: z.string(), name: z.string() }).nullable(),
+  /** Why it was suspended or resumed (issue 14). */
+  reason: z.string().nullable().optional(),
+  /** The first payment's reference recorded at activation (issue 14). */
+  paymentReference: z.string().nullable().optional(),
 });
 
 export const ZContractDetail = ZContractSummary.extend({

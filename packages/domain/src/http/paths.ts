@@ -41,11 +41,13 @@ export const paths = {
   market: { path: '/market', href: () => '/market' },
   authorization: { path: '/authorization', href: () => '/authorization' },
   account: { path: '/account', href: () => '/account' },
-  advisorDashboard: { path: '/advisor/dashboard', href: () => '/advisor/dashboard' },
   /** The agent's workspace: leads (filters in the query string), clients, figures (issue 14). */
   agentWorkspace: { path: '/agent', href: (query?: string) => `/agent${query ? `?${query}` : ''}` },
   /** Confirmed investors without an agent, to assign (issue 14). */
   salesPending: { path: '/sales/pending', href: (query?: string) => `/sales/pending${query ? `?${query}` : ''}` },
+  advisorDashboard: { path: '/advisor/dashboard', href: (query?: string) => `/advisor/dashboard${query ? `?${query}` : ''}` },
+  /** A client's page in the advisor's workspace (customerDetails). */
+  advisorClient: { path: '/advisor/clients/:id', href: (id: string) => `/advisor/clients/${encodeURIComponent(id)}` },
   userList: { path: '/user/list', href: (query?: string) => `/user/list${query ? `?${query}` : ''}` },
   userDetail: { path: '/user/:id', href: (id: string) => `/user/${encodeURIComponent(id)}` },
   /** The forgot-password link's page: a new password for userId with the one-time token. */

@@ -30,6 +30,8 @@ export const notificationTitles = {
     leadExpired: 'Ha caducado la reserva de {{leadName}}: la persona queda libre para otros comerciales',
     leadConverted: '{{leadName}} se ha dado de alta como inversor y ya es su cliente',
     clientAssigned: 'Se le ha asignado un nuevo cliente: {{customerName}}',
+    clientReassignedToYou: '{{customerName}} pasa a ser su cliente: preséntese y revise sus contratos',
+    clientReassignedAway: '{{customerName}} ha dejado de ser su cliente: ahora le atiende {{advisorName}}',
   },
   en: {
     contractHired: '{{customerName}} has taken out a {{productName}}: please confirm the first payment',
@@ -54,6 +56,8 @@ export const notificationTitles = {
     leadExpired: 'Your reservation of {{leadName}} has expired: other agents may now register this person',
     leadConverted: '{{leadName}} has signed up as an investor and is now your client',
     clientAssigned: 'A new client has been assigned to you: {{customerName}}',
+    clientReassignedToYou: '{{customerName}} is now your client: introduce yourself and review their contracts',
+    clientReassignedAway: '{{customerName}} is no longer your client: {{advisorName}} now looks after them',
   },
 } as const satisfies Record<TLanguage, Record<string, string>>;
 
@@ -63,6 +67,7 @@ export const notificationLinkLabels = {
     viewDashboard: 'Ir a mi tablero',
     viewAccount: 'Revisar mi cuenta',
     viewClients: 'Ver mis clientes',
+    viewClient: 'Ver el cliente',
     viewUsers: 'Ver los usuarios',
     viewUser: 'Ver el usuario',
     viewTeam: 'Ver el equipo',
@@ -76,6 +81,7 @@ export const notificationLinkLabels = {
     viewDashboard: 'Go to my dashboard',
     viewAccount: 'Review my account',
     viewClients: 'View my clients',
+    viewClient: 'View the client',
     viewUsers: 'View users',
     viewUser: 'View the user',
     viewTeam: 'View the team',

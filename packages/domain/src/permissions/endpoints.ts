@@ -82,6 +82,13 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/sales/pending-assignments': 'sales.assignClients',
   'GET /api/sales/assignable-agents': 'sales.assignClients',
   'POST /api/sales/pending-assignments/{customerId}': 'sales.assignClients',
+  // Advisor's workspace (issue 14). The queue's actions are POST /api/contracts/{id}/{action}.
+  'GET /api/advisor/clients': 'advisor.workspace',
+  'GET /api/advisor/clients/{clientId}': 'advisor.workspace',
+  'POST /api/advisor/clients/{clientId}/notes': 'advisor.notes',
+  'PUT /api/advisor/clients/{clientId}/advisor': 'advisor.reassign',
+  'GET /api/advisor/advisors': 'advisor.reassign',
+  'GET /api/advisor/queue': 'advisor.workspace',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

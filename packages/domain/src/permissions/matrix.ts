@@ -71,6 +71,13 @@ export const PERMISSIONS = {
   'leads.own': ['AGENT'],
   /** See confirmed investors without an agent and assign them (TEAM_MANAGER: to an agent of their team). */
   'sales.assignClients': ['ADMIN', 'COMPANY_MANAGER', 'TEAM_MANAGER'],
+  // --- Advisor's workspace (issue 14, slice "advisor") ---
+  /** The clients list, a client's page and the queue of NEW contracts (scope: an advisor's own clients; the company for ADMIN, COMPANY_MANAGER). */
+  'advisor.workspace': CONTRACT_STAFF,
+  /** Add a note to a client's page (same scope). */
+  'advisor.notes': CONTRACT_STAFF,
+  /** Move a client to another advisor of the company, and list the candidates. */
+  'advisor.reassign': STAFF_OF_COMPANY,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

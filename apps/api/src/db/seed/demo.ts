@@ -5,6 +5,7 @@ import { seedSalesNetwork } from './sales-network.ts';
 import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
 import { seedLeads } from './leads.ts';
+import { seedAdvisorDemo } from './advisor.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -30,6 +31,11 @@ export const DEMO_ACCOUNTS = [
 
 export interface TSeedOptions {
   baseYear: number;
+  /**
+   * The workspaces' sample data (issue 14: the advisor's clients, queue and notes). The server
+   * seeds it; API tests seed only the accounts and the catalogue, and add what they need.
+   */
+  workspaces?: boolean;
 }
 
 /** Demo data for local use and tests. Idempotent: running it twice changes nothing. */
@@ -73,4 +79,5 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   await seedSalesNetwork(db, { password: DEMO_PASSWORD });
   // Leads, clients and pending assignments (issue 14): after the sales network's seed.
   await seedLeads(db, { password: DEMO_PASSWORD });
+  if (options.workspaces) await seedAdvisorDemo(db, { password: DEMO_PASSWORD });
 }

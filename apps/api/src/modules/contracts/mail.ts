@@ -62,18 +62,31 @@ export function contractCreatedMail(contract: TMailContract, dashboardUrl: strin
       ]);
 }
 
-export function contractStateMail(contract: TMailContract, action: TContractAction, to: string, dashboardUrl: string): TNewMail {
+/** The investor's mail about a state change, in their language; with the reason or the payment reference the advisor recorded. */
+export function contractStateMail(
+  contract: TMailContract,
+  action: TContractAction,
+  to: string,
+  dashboardUrl: string,
+  details: { reason?: string | null; paymentReference?: string | null } = {},
+): TNewMail {
   const l = lang(contract.owner.language);
   const state = STATE_NAMES[l][to] ?? to;
+  const extra = (labels: { reason: string; paymentReference: string }) => [
+    ...(details.paymentReference ? [`${labels.paymentReference}: ${details.paymentReference}`] : []),
+    ...(details.reason ? [`${labels.reason}: ${details.reason}`] : []),
+  ];
   return l === 'es'
     ? compose(contract.companyId, contract.owner.email, `KC: su contrato ${contract.productName} está ahora ${state}`, [
         `Hola, ${contract.owner.firstName}:`,
         `${ACTION_SENTENCES.es[action]} (Contrato ${contract.productName}, referencia ${contract.id}.)`,
+        ...extra({ reason: 'Motivo', paymentReference: 'Referencia del pago' }),
         `Si usted no ha solicitado este cambio, responda a este correo. Su tablero: ${dashboardUrl}`,
       ])
     : compose(contract.companyId, contract.owner.email, `KC: your ${contract.productName} contract is now ${state}`, [
         `Hello ${contract.owner.firstName},`,
         `${ACTION_SENTENCES.en[action]} (Contract ${contract.productName}, reference ${contract.id}.)`,
+        ...extra({ reason: 'Reason', paymentReference: 'Payment reference' }),
         `If you did not ask for this change, please reply to this e-mail. Your dashboard: ${dashboardUrl}`,
       ]);
 }

@@ -225,11 +225,18 @@ export async function updateContractState(db: TExecutor, id: string, from: strin
 
 export async function insertContractEvent(
   db: TExecutor,
-  event: { contractId: string; fromState: string | null; toState: string; actorId: string },
+  event: { contractId: string; fromState: string | null; toState: string; actorId: string; reason?: string | null; paymentReference?: string | null },
 ): Promise<void> {
   await db
     .insertInto('contract_events')
-    .values({ contract_id: event.contractId, from_state: event.fromState, to_state: event.toState, actor_id: event.actorId })
+    .values({
+      contract_id: event.contractId,
+      from_state: event.fromState,
+      to_state: event.toState,
+      actor_id: event.actorId,
+      reason: event.reason ?? null,
+      payment_reference: event.paymentReference ?? null,
+    })
     .execute();
 }
 
@@ -237,7 +244,7 @@ export async function listContractEvents(db: TExecutor, contractId: string) {
   return db
     .selectFrom('contract_events as e')
     .leftJoin('users as a', 'a.id', 'e.actor_id')
-    .select(['e.from_state', 'e.to_state', 'e.at', 'e.actor_id', 'a.first_name', 'a.last_name'])
+    .select(['e.from_state', 'e.to_state', 'e.at', 'e.actor_id', 'e.reason', 'e.payment_reference', 'a.first_name', 'a.last_name'])
     .where('e.contract_id', '=', contractId)
     .orderBy('e.at', 'asc')
     .orderBy('e.id', 'asc')

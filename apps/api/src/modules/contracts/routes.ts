@@ -10,6 +10,7 @@ import {
   ZCreateContractRequest,
   ZCustomerParams,
   ZProblem,
+  ZTransitionDetails,
   ZUserParams,
 } from '@kc/domain';
 import { createContract, getContractDetail, searchContracts, transitionContract } from './service.ts';
@@ -89,12 +90,13 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['contracts'],
         summary:
-          'A state transition: archive, recover, cancel (NEW → DELETED); activate, suspend and resume for the advisor or an administrator',
+          'A state transition: archive, recover, cancel (NEW → DELETED); activate (body: paymentReference, required), suspend and resume (body: reason, required) for the advisor or an administrator',
         security,
         params: ZContractActionParams,
+        body: ZTransitionDetails.nullish(),
         response: { 200: ZContractDetail, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem },
       },
     },
-    async (request) => transitionContract(app, request.user!, request.params.id, request.params.action, auditContextOf(request)),
+    async (request) => transitionContract(app, request.user!, request.params.id, request.params.action, auditContextOf(request), request.body ?? undefined),
   );
 };

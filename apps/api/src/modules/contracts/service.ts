@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import {
   allowedActions,
   calculate,
+  checkTransitionDetails,
+  detailsFor,
   CONTRACT_STATES,
   decideTransition,
   defaultInputs,
@@ -28,6 +30,7 @@ import {
   type TDashboardResponse,
   type TFieldError,
   type TPlanId,
+  type TTransitionDetails,
 } from '@kc/domain';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { ownerKey } from '../dashboard/dashboard-cache.ts';
@@ -142,6 +145,8 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
       toState: e.to_state as TContractState,
       at: toIso(e.at),
       actor: e.actor_id ? { id: e.actor_id, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() } : null,
+      reason: e.reason,
+      paymentReference: e.payment_reference,
     })),
     allowedActions: allowedActions(contract.state as TContractState, isStaff),
   };
@@ -338,13 +343,19 @@ function contractsChanged(app: FastifyInstance, companyId: string, userId: strin
   app.dashboardCache.forget(ownerKey(companyId, userId));
 }
 
-/** Moves a contract by one action of the state machine, records who and when, and mails the investor. */
+/**
+ * Moves a contract by one action of the state machine, records who and when (and the payment
+ * reference of an activation, the reason of a suspension or resumption: required, see
+ * `checkTransitionDetails`), and mails the investor. The one implementation of the transition
+ * rules: the contract page and the advisor's workspace both come here.
+ */
 export async function transitionContract(
   app: FastifyInstance,
   caller: TAuthUser,
   id: string,
   action: TContractAction,
   audit?: TAuditContext,
+  details?: TTransitionDetails,
 ): Promise<TContractDetail> {
   await reachableContract(app, caller, id);
   const ownerId = await app.db.transaction().execute(async (tx) => {
@@ -357,8 +368,18 @@ export async function transitionContract(
         ? new AppError(403, 'transitionStaffOnly')
         : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
     }
+    const missing = checkTransitionDetails(action, details);
+    if (missing.length > 0) throw new AppError(400, action === 'activate' ? 'paymentReferenceRequired' : 'transitionReasonRequired', {}, missing);
+    const recorded = detailsFor(action, details);
     if (!(await updateContractState(tx, contract.id, decision.from, decision.to))) throw new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
-    await insertContractEvent(tx, { contractId: contract.id, fromState: decision.from, toState: decision.to, actorId: caller.id });
+    await insertContractEvent(tx, {
+      contractId: contract.id,
+      fromState: decision.from,
+      toState: decision.to,
+      actorId: caller.id,
+      reason: recorded.reason,
+      paymentReference: recorded.paymentReference,
+    });
     // A change made by staff (not by the customer) goes to the audit log, in this transaction.
     if (isStaff && contract.user_id !== caller.id) {
       await recordAudit(tx, audit ?? { companyId: caller.companyId, actorId: caller.id, ipAddress: null }, {
@@ -366,7 +387,12 @@ export async function transitionContract(
         entityId: contract.id,
         action: `contract.${action}`,
         before: { state: decision.from, userId: contract.user_id },
-        after: { state: decision.to, userId: contract.user_id },
+        after: {
+          state: decision.to,
+          userId: contract.user_id,
+          ...(recorded.reason ? { reason: recorded.reason } : {}),
+          ...(recorded.paymentReference ? { paymentReference: recorded.paymentReference } : {}),
+        },
       });
     }
     const product = await findProductForContract(tx, caller.companyId, contract.product_id);
@@ -383,6 +409,7 @@ export async function transitionContract(
         action,
         decision.to,
         dashboardUrl(app),
+        recorded,
       ),
     );
     await notify(tx, {

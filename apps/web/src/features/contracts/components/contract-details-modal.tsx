@@ -1,7 +1,8 @@
 import { Alert, Button, Divider, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, type TContractAction, type TContractDetail } from '@kc/domain';
+import { REQUIRED_TRANSITION_DETAIL, formatDate, formatMoney, paths, type TContractAction, type TContractDetail } from '@kc/domain';
+import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
@@ -133,11 +134,17 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
             <Title order={3} size="h4">
               {t('details.actions')}
             </Title>
-            {contract.data.allowedActions.length === 0 ? (
+            {contract.data.allowedActions.some((action) => REQUIRED_TRANSITION_DETAIL[action]) ? (
+              // Activate, suspend and resume need a payment reference or a reason: the advisor's workspace asks for them.
+              <Button component={Link} to={paths.advisorClient.href(contract.data.customer.id)} variant="light" mt="xs">
+                {t('details.manageInWorkspace')}
+              </Button>
+            ) : null}
+            {contract.data.allowedActions.filter((action) => !REQUIRED_TRANSITION_DETAIL[action]).length === 0 ? (
               <Text mt="xs">{t('details.noActions')}</Text>
             ) : (
               <Group mt="xs">
-                {contract.data.allowedActions.map((action) => (
+                {contract.data.allowedActions.filter((action) => !REQUIRED_TRANSITION_DETAIL[action]).map((action) => (
                   <Button
                     key={action}
                     variant={action === 'cancel' ? 'outline' : 'light'}
