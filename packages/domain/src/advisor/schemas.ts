@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPersonRef } from '../sales-network/schemas.ts';
 import { encodeMessage } from '../i18n/message-key.ts';
 import { vkey } from '../i18n/validation-messages.ts';
 import type { TFieldError } from '../errors/problem.ts';
@@ -119,8 +120,6 @@ export const ZContractCounts = z.object({
 });
 export type TContractCounts = z.infer<typeof ZContractCounts>;
 
-const ZPersonRef = z.object({ id: z.string(), firstName: z.string(), lastName: z.string(), email: z.string() });
-export type TPersonRef = z.infer<typeof ZPersonRef>;
 
 export const ZAdvisorClient = z.object({
   id: z.string(),
