@@ -143,11 +143,12 @@ test.describe("the advisor's workspace", () => {
 
     // The client's page keeps who, when and the reference.
     const clients = page.getByRole('region', { name: 'Clientes' });
-    await byLabel(clients, 'Buscar cliente').fill('MARTINEZ pena');
+    await clients.getByRole('searchbox', { name: 'Buscar cliente' }).fill('MARTINEZ pena');
     await clients.getByRole('button', { name: 'Buscar', exact: true }).click();
     await expect(page).toHaveURL(/advisor\/dashboard\?q=MARTINEZ\+pena$/);
     await expect(clients.getByRole('status').first()).toHaveText('1 cliente');
     await expect(clients.getByRole('table')).toContainText('Activo: 2');
+    await expect(clients.getByRole('table')).toContainText('Suspendido: 1');
     await clients.getByText('Tarjetas', { exact: true }).click();
     await expect(page).toHaveURL(/view=CARD/);
     await clients.getByRole('link', { name: 'Lucía Martínez Peña' }).click();
@@ -158,11 +159,20 @@ test.describe("the advisor's workspace", () => {
     await expect(contract).toContainText('por Alba Asesora');
     await expect(page.getByRole('region', { name: 'Formas de pago' })).toContainText('4444');
 
-    // Suspend needs a reason; a note is added, newest first.
+    // Resuming needs a reason; a note is added, newest first.
     const savings = page.getByRole('listitem', { name: 'Plan Compromiso Sostenible' });
-    await expect(savings.getByRole('button', { name: /^Reanudar/ })).toBeVisible();
+    await savings.getByRole('button', { name: /^Reanudar/ }).click();
+    const resume = page.getByRole('dialog', { name: 'Reanudar el contrato Plan Compromiso Sostenible de Lucía Martínez Peña' });
+    await resume.getByRole('button', { name: 'Sí, reanudar' }).click();
+    await expect(resume.getByText('Requerido')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await resume.getByRole('textbox', { name: 'Motivo' }).fill('Nueva domiciliación confirmada');
+    await resume.getByRole('button', { name: 'Sí, reanudar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Contrato Plan Compromiso Sostenible de Lucía Martínez Peña reanudado.' })).toBeVisible();
+    await expect(savings).toContainText('Motivo: Nueva domiciliación confirmada');
+    await expect(savings.getByRole('button', { name: /^Suspender/ })).toBeVisible();
     const notes = page.getByRole('region', { name: 'Notas' });
-    await byLabel(notes, 'Nueva nota').fill('Primer pago confirmado por transferencia.');
+    await notes.getByRole('textbox', { name: 'Nueva nota' }).fill('Primer pago confirmado por transferencia.');
     await notes.getByRole('button', { name: 'Añadir la nota' }).click();
     await expect(notes.getByText('Nota añadida.')).toBeVisible();
     await expect(notes.getByRole('listitem').first()).toContainText('Primer pago confirmado por transferencia.');
@@ -185,7 +195,7 @@ test.describe("the advisor's workspace", () => {
     await loginAs(investor, LUCIA);
     await gotoApp(investor, 'inversor/dashboard');
     await expect(investor.getByRole('heading', { level: 1, name: 'Tablero' })).toBeVisible();
-    await expect.poll(() => counter(investor, 'Activos')).toBe(2);
+    await expect.poll(() => counter(investor, 'Activos')).toBe(3);
     expect(await counter(investor, 'Nuevos')).toBe(0);
     await investor.getByRole('group', { name: 'Filtrar por estado' }).getByRole('button', { name: /^Activos/ }).click();
     await expect(investor.getByRole('main')).toContainText('Plan Jubilación Digna');
@@ -255,6 +265,7 @@ test.describe("the advisor's workspace", () => {
         newEthereumWallet: false,
         ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
         billingAddressLine1: 'Calle Mayor 1',
+        billingAddressLine2: '3º B',
         billingCountry: 'ES',
         billingState: 'Madrid',
         billingCity: 'Madrid',

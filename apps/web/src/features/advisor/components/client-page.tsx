@@ -216,7 +216,7 @@ function ContractBlock({ contract: c, onAction }: { contract: TClientContract; o
               key={action}
               size="xs"
               variant={action === 'suspend' ? 'outline' : 'filled'}
-              color={action === 'suspend' ? 'orange.9' : undefined}
+              color={action === 'suspend' ? 'red.9' : undefined}
               onClick={() => onAction(action as TActionTarget['action'], productName)}
               aria-label={`${t(`actions.${action}`)}: ${productName}`}
             >
@@ -254,7 +254,7 @@ function NoteForm({ clientId }: { clientId: string }) {
       <fieldset disabled={add.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="xs" mt="sm">
           {saved ? (
-            <Text role="status" size="sm" c="green.9">
+            <Text role="status" size="sm" fw={600}>
               {t('client.noteAdded')}
             </Text>
           ) : null}

@@ -101,7 +101,7 @@ function DetailsForm({ target, onClose, onDone }: { target: TActionTarget; onClo
             <Button variant="default" onClick={onClose}>
               {t('actions.cancel')}
             </Button>
-            <Button type="submit" color={target.action === 'suspend' ? 'orange.9' : undefined} loading={transition.isPending}>
+            <Button type="submit" color={target.action === 'suspend' ? 'red.9' : undefined} loading={transition.isPending}>
               {t(`actions.confirm.${target.action}`)}
             </Button>
           </Group>
