@@ -105,7 +105,10 @@ const closeExpiryTask = (tx: TNotificationExecutor, companyId: string, leadId: s
   completeTasks(tx, { companyId, subjectType: 'lead', subjectId: leadId, taskType: TASK_TYPES.leadExpiring, completedBy: by });
 
 /** Tells the agent their reservation has ended and closes its task (job or a stale row met on the way). */
-export async function tellExpired(tx: TNotificationExecutor, lead: { id: string; company_id: string; agent_id: string; first_name: string; last_name: string }) {
+export async function tellExpired(
+  tx: TNotificationExecutor,
+  lead: { id: string; company_id: string; agent_id: string; first_name: string; last_name: string; expiry_warned_at: Date | string | null },
+) {
   await notify(tx, {
     companyId: lead.company_id,
     userId: lead.agent_id,
@@ -116,7 +119,8 @@ export async function tellExpired(tx: TNotificationExecutor, lead: { id: string;
     links: [{ label: 'viewLeads', link: paths.agentWorkspace.href('state=EXPIRED') }],
     subject: { type: 'lead', id: lead.id },
   });
-  await closeExpiryTask(tx, lead.company_id, lead.id, null);
+  // Only a warned lead has a task to close.
+  if (lead.expiry_warned_at !== null) await closeExpiryTask(tx, lead.company_id, lead.id, null);
 }
 
 /** The warning 15 days before: a task for the agent, linked to their live leads. */
