@@ -41,7 +41,7 @@ export interface TLeadExpiryJobOptions {
 export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiryJob {
   const { db, log } = options;
   const clock = options.clock ?? (() => new Date());
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 500;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
@@ -54,7 +54,7 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
         const rows = await claimDueExpiries(tx, now, batchSize);
-        for (const lead of rows.sort(byAgent)) await tellExpired(tx, lead);
+        await tellExpired(tx, rows.sort(byAgent));
         return rows.length;
       });
       expired += n;
@@ -63,7 +63,7 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
         const rows = await claimDueWarnings(tx, now, warnBefore, batchSize);
-        for (const lead of rows.sort(byAgent)) await tellExpiring(tx, lead);
+        await tellExpiring(tx, rows.sort(byAgent));
         return rows.length;
       });
       warned += n;
