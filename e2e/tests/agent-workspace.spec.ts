@@ -65,17 +65,21 @@ async function signUp(page: Page, email: string, first: string, last: string): P
   await choose(page, 'Ciudad', 'Madrid', 'Madrid');
   await byLabel(page, 'Código postal').fill('28001');
   await next();
+  await expect(page.getByRole('heading', { level: 2, name: /^Paso 2 de 4/ })).toBeVisible();
   await byLabel(page, 'Número de tarjeta').fill('4111 1111 1111 1111');
   await byLabel(page, 'Código de seguridad (CCV)').fill('737');
   await byLabel(page, 'Fecha de caducidad (MM/AA)').fill('12/39');
   await byLabel(page, 'Dirección de su cartera Ethereum').fill('0x52908400098527886E0F7030069857D2E4169EE7');
   await next();
+  await expect(page.getByRole('heading', { level: 2, name: /^Paso 3 de 4/ })).toBeVisible();
   await byLabel(page, 'Dirección (línea 1)').fill('Calle Mayor 1');
+  await byLabel(page, 'Dirección (línea 2)').fill('3º B');
   await choose(page, 'País de facturación', 'Españ', 'España');
   await byLabel(page, 'Provincia o región').fill('Madrid');
   await byLabel(page, 'Ciudad de facturación').fill('Madrid');
   await byLabel(page, 'Código postal de facturación').fill('28001');
   await next();
+  await expect(page.getByRole('heading', { level: 2, name: /^Paso 4 de 4/ })).toBeVisible();
   await page.getByRole('button', { name: 'Finalizar' }).click();
   await expect(page.getByRole('heading', { name: '¡Gracias por registrarse!' })).toBeVisible();
 }

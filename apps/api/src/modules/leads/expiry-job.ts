@@ -6,6 +6,12 @@ import { claimDueExpiries, claimDueWarnings } from './repository.ts';
 import { tellExpired, tellExpiring } from './service.ts';
 
 const DAY_MS = 86_400_000;
+/**
+ * Each notification locks its agent's inbox row until the batch commits: two runners take those
+ * locks in the same (agent id) order, so they may wait for each other but never deadlock.
+ */
+const byAgent = (a: { agent_id: string; id: string }, b: { agent_id: string; id: string }) =>
+  a.agent_id < b.agent_id ? -1 : a.agent_id > b.agent_id ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 
 export interface TLeadExpiryJob {
   /** One full pass at `clock()`: every due warning and expiry; returns what this runner handled. */
@@ -35,7 +41,7 @@ export interface TLeadExpiryJobOptions {
 export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiryJob {
   const { db, log } = options;
   const clock = options.clock ?? (() => new Date());
-  const batchSize = options.batchSize ?? 200;
+  const batchSize = options.batchSize ?? 500;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<unknown> | undefined;
   let stopped = true;
@@ -48,7 +54,7 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
         const rows = await claimDueExpiries(tx, now, batchSize);
-        for (const lead of rows) await tellExpired(tx, lead);
+        await tellExpired(tx, rows.sort(byAgent));
         return rows.length;
       });
       expired += n;
@@ -57,7 +63,7 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
         const rows = await claimDueWarnings(tx, now, warnBefore, batchSize);
-        for (const lead of rows) await tellExpiring(tx, lead);
+        await tellExpiring(tx, rows.sort(byAgent));
         return rows.length;
       });
       warned += n;

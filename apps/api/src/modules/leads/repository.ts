@@ -96,7 +96,7 @@ export async function expireStalePerson(tx: Transaction<Database>, companyId: st
     .where('email_key', '=', emailKey)
     .where('state', 'in', [...LIVE])
     .where('reserved_until', '<=', now)
-    .returning(['id', 'company_id', 'agent_id', 'first_name', 'last_name'])
+    .returning(['id', 'company_id', 'agent_id', 'first_name', 'last_name', 'expiry_warned_at'])
     .execute();
 }
 
@@ -336,7 +336,7 @@ export async function claimDueWarnings(tx: Transaction<Database>, now: Date, war
 
 /** Leases up to `limit` live leads whose end has come and expires them (FOR UPDATE SKIP LOCKED). */
 export async function claimDueExpiries(tx: Transaction<Database>, now: Date, limit: number) {
-  const result = await sql<{ id: string; company_id: string; agent_id: string; first_name: string; last_name: string }>`
+  const result = await sql<{ id: string; company_id: string; agent_id: string; first_name: string; last_name: string; expiry_warned_at: Date | null }>`
     UPDATE leads SET state = 'EXPIRED', expired_at = ${now}, updated_at = ${now}
     WHERE id IN (
       SELECT id FROM leads
@@ -345,6 +345,6 @@ export async function claimDueExpiries(tx: Transaction<Database>, now: Date, lim
       LIMIT ${limit}
       FOR UPDATE SKIP LOCKED
     )
-    RETURNING id, company_id, agent_id, first_name, last_name`.execute(tx);
+    RETURNING id, company_id, agent_id, first_name, last_name, expiry_warned_at`.execute(tx);
   return result.rows;
 }

@@ -31,7 +31,7 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
-import { completeTasks, notify, type TNotificationExecutor } from '../notifications/service.ts';
+import { completeTasks, notify, notifyMany, type TNotificationExecutor, type TNotifyInput } from '../notifications/service.ts';
 import './messages.ts';
 import {
   convertLivePerson,
@@ -104,37 +104,46 @@ export async function listLeads(app: FastifyInstance, caller: TAuthUser, query: 
 const closeExpiryTask = (tx: TNotificationExecutor, companyId: string, leadId: string, by: string | null) =>
   completeTasks(tx, { companyId, subjectType: 'lead', subjectId: leadId, taskType: TASK_TYPES.leadExpiring, completedBy: by });
 
-/** Tells the agent their reservation has ended and closes its task (job or a stale row met on the way). */
-export async function tellExpired(tx: TNotificationExecutor, lead: { id: string; company_id: string; agent_id: string; first_name: string; last_name: string }) {
-  await notify(tx, {
-    companyId: lead.company_id,
-    userId: lead.agent_id,
-    kind: 'notification',
-    severity: 'NORMAL',
-    key: 'leadExpired',
-    params: { leadName: leadName(lead) },
-    links: [{ label: 'viewLeads', link: paths.agentWorkspace.href('state=EXPIRED') }],
-    subject: { type: 'lead', id: lead.id },
-  });
-  await closeExpiryTask(tx, lead.company_id, lead.id, null);
+type TExpiredLead = { id: string; company_id: string; agent_id: string; first_name: string; last_name: string; expiry_warned_at: Date | string | null };
+type TExpiringLead = { id: string; company_id: string; agent_id: string; first_name: string; last_name: string; reserved_until: Date | string };
+
+const expiredNotice = (lead: TExpiredLead): TNotifyInput => ({
+  companyId: lead.company_id,
+  userId: lead.agent_id,
+  kind: 'notification',
+  severity: 'NORMAL',
+  key: 'leadExpired',
+  params: { leadName: leadName(lead) },
+  links: [{ label: 'viewLeads', link: paths.agentWorkspace.href('state=EXPIRED') }],
+  subject: { type: 'lead', id: lead.id },
+});
+
+/**
+ * Tells the agents their reservations have ended and closes their tasks (the job's batch, or a
+ * stale row met on the way). Only a warned lead has a task to close.
+ */
+export async function tellExpired(tx: TNotificationExecutor, leads: TExpiredLead[]) {
+  await notifyMany(tx, leads.map(expiredNotice));
+  for (const lead of leads) {
+    if (lead.expiry_warned_at !== null) await closeExpiryTask(tx, lead.company_id, lead.id, null);
+  }
 }
 
-/** The warning 15 days before: a task for the agent, linked to their live leads. */
-export async function tellExpiring(
-  tx: TNotificationExecutor,
-  lead: { id: string; company_id: string; agent_id: string; first_name: string; last_name: string; reserved_until: Date | string },
-) {
-  await notify(tx, {
-    companyId: lead.company_id,
-    userId: lead.agent_id,
-    kind: 'task',
-    severity: 'HIGH',
-    key: 'leadExpiring',
-    params: { leadName: leadName(lead), until: dateParam(lead.reserved_until) },
-    links: [{ label: 'viewLeads', link: paths.agentWorkspace.href('state=LIVE') }],
-    subject: { type: 'lead', id: lead.id },
-    taskType: TASK_TYPES.leadExpiring,
-  });
+const expiringTask = (lead: TExpiringLead): TNotifyInput => ({
+  companyId: lead.company_id,
+  userId: lead.agent_id,
+  kind: 'task',
+  severity: 'HIGH',
+  key: 'leadExpiring',
+  params: { leadName: leadName(lead), until: dateParam(lead.reserved_until) },
+  links: [{ label: 'viewLeads', link: paths.agentWorkspace.href('state=LIVE') }],
+  subject: { type: 'lead', id: lead.id },
+  taskType: TASK_TYPES.leadExpiring,
+});
+
+/** The warning 15 days before: a task for each agent, linked to their live leads. */
+export async function tellExpiring(tx: TNotificationExecutor, leads: TExpiringLead[]) {
+  await notifyMany(tx, leads.map(expiringTask));
 }
 
 /**
@@ -155,7 +164,7 @@ export async function createLead(app: FastifyInstance, caller: TAuthUser, input:
   let leadId: string;
   try {
     leadId = await app.db.transaction().execute(async (tx) => {
-      for (const stale of await expireStalePerson(tx, caller.companyId, emailKey, now)) await tellExpired(tx, stale);
+      await tellExpired(tx, await expireStalePerson(tx, caller.companyId, emailKey, now));
       const id = await insertLead(tx, {
         companyId: caller.companyId,
         agentId: caller.id,

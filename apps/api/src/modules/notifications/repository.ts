@@ -288,3 +288,66 @@ export async function consumeStreamTicket(db: TExecutor, ticketHash: string): Pr
   if (!row || new Date(row.expires_at).getTime() <= Date.now()) return undefined;
   return { token_hash: row.token_hash, company_id: row.company_id };
 }
+
+/**
+ * Many inboxes at once (`notifyMany`): each user's inbox takes `count` more event numbers and
+ * unread items in one statement, locked in the order given (callers sort by user id, so two
+ * batches never deadlock). Returns each user's last number and unread count after the change.
+ */
+export async function bumpInboxes(
+  tx: TExecutor,
+  inboxes: Array<{ userId: string; companyId: string; count: number }>,
+): Promise<Map<string, { lastSeq: bigint; unread: number }>> {
+  if (inboxes.length === 0) return new Map();
+  const rows = await tx
+    .insertInto('notification_inboxes')
+    .values(inboxes.map((i) => ({ user_id: i.userId, company_id: i.companyId, last_seq: i.count, unread: i.count })))
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        last_seq: sql`notification_inboxes.last_seq + excluded.last_seq`,
+        unread: sql`notification_inboxes.unread + excluded.unread`,
+      }),
+    )
+    .returning(['user_id', 'last_seq', 'unread'])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, { lastSeq: BigInt(r.last_seq), unread: r.unread }]));
+}
+
+/** Many notifications in one statement; returns their ids in the order given. */
+export async function insertNotifications(tx: TExecutor, rows: TNewNotificationRow[]): Promise<string[]> {
+  if (rows.length === 0) return [];
+  const inserted = await tx
+    .insertInto('notifications')
+    .values(
+      rows.map((row) => ({
+        company_id: row.companyId,
+        user_id: row.userId,
+        kind: row.kind,
+        severity: row.severity,
+        message_key: row.key,
+        params: JSON.stringify(row.params),
+        links: JSON.stringify(row.links),
+        subject_type: row.subject?.type ?? null,
+        subject_id: row.subject?.id ?? null,
+        task_type: row.kind === 'task' ? row.taskType : null,
+        task_state: row.kind === 'task' ? 'open' : null,
+        created_seq: row.seq,
+      })),
+    )
+    .returning(['id', 'user_id', 'created_seq'])
+    .execute();
+  const byKey = new Map(inserted.map((r) => [`${r.user_id} ${String(r.created_seq)}`, r.id]));
+  return rows.map((row) => byKey.get(`${row.userId} ${row.seq}`)!);
+}
+
+/** Many 'created' events in one statement. */
+export async function insertEvents(
+  tx: TExecutor,
+  events: Array<{ userId: string; companyId: string; seq: string; notificationId: string; unread: number }>,
+): Promise<void> {
+  if (events.length === 0) return;
+  await tx
+    .insertInto('notification_events')
+    .values(events.map((e) => ({ user_id: e.userId, company_id: e.companyId, seq: e.seq, type: 'created' as const, notification_id: e.notificationId, unread: e.unread })))
+    .execute();
+}

@@ -23,6 +23,9 @@ import { isUuid } from '../../lib/uuid.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import {
   bumpInbox,
+  bumpInboxes,
+  insertEvents,
+  insertNotifications,
   closeOpenTasks,
   findCompanyAdminIds,
   consumeStreamTicket,
@@ -86,6 +89,56 @@ export async function notify(tx: TNotificationExecutor, input: TNotifyInput): Pr
   });
   await insertEvent(tx, { userId: input.userId, companyId: input.companyId, seq, type: 'created', notificationId: id, unread });
   return id;
+}
+
+/**
+ * Many items at once, inside the caller's transaction (a scheduled job's batch): one statement
+ * bumps every recipient's inbox (in user-id order, so concurrent batches never deadlock), one
+ * inserts the items and one their events. Each recipient's items get consecutive event numbers
+ * in the order given, as `notify` one by one would. Returns the ids in the order given.
+ */
+export async function notifyMany(tx: TNotificationExecutor, inputs: TNotifyInput[]): Promise<string[]> {
+  if (inputs.some((input) => input.kind === 'task' && !input.taskType)) throw new Error('notifyMany: a task needs a taskType');
+  const counts = new Map<string, { userId: string; companyId: string; count: number }>();
+  for (const input of inputs) {
+    const entry = counts.get(input.userId) ?? { userId: input.userId, companyId: input.companyId, count: 0 };
+    entry.count += 1;
+    counts.set(input.userId, entry);
+  }
+  const inboxes = [...counts.values()].sort((a, b) => (a.userId < b.userId ? -1 : a.userId > b.userId ? 1 : 0));
+  const after = await bumpInboxes(tx, inboxes);
+  const taken = new Map<string, number>();
+  const rows = inputs.map((input) => {
+    const inbox = after.get(input.userId)!;
+    const count = counts.get(input.userId)!.count;
+    const index = taken.get(input.userId) ?? 0;
+    taken.set(input.userId, index + 1);
+    const seq = inbox.lastSeq - BigInt(count - 1 - index);
+    return {
+      row: {
+        companyId: input.companyId,
+        userId: input.userId,
+        kind: input.kind,
+        severity: input.severity ?? 'NORMAL',
+        key: input.key,
+        params: input.params ?? {},
+        links: input.links ?? [],
+        subject: input.subject ?? null,
+        taskType: input.taskType ?? null,
+        seq: String(seq),
+      },
+      unread: inbox.unread - (count - 1 - index),
+    };
+  });
+  const ids = await insertNotifications(
+    tx,
+    rows.map((r) => r.row),
+  );
+  await insertEvents(
+    tx,
+    rows.map((r, i) => ({ userId: r.row.userId, companyId: r.row.companyId, seq: r.row.seq, notificationId: ids[i]!, unread: r.unread })),
+  );
+  return ids;
 }
 
 /**

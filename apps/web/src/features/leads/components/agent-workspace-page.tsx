@@ -65,7 +65,7 @@ function Workspace() {
         </Alert>
       ) : null}
       <Figures />
-      <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: tab === 'clients' ? 'clients' : 'leads', page: 0 })} mt="lg">
+      <Tabs value={state.tab} onChange={(tab) => go({ ...state, tab: tab === 'clients' ? 'clients' : 'leads', q: '', state: '', page: 0 })} mt="lg">
         <Tabs.List>
           <Tabs.Tab value="leads">{t('workspace.leadsTab')}</Tabs.Tab>
           <Tabs.Tab value="clients">{t('workspace.clientsTab')}</Tabs.Tab>
@@ -272,7 +272,8 @@ function LeadFilters({ state, onApply }: { state: TLeadListState; onApply: (filt
 
 function ClientList({ state, go }: { state: TLeadListState; go: (next: TLeadListState) => void }) {
   const { t } = useTranslation('leads');
-  const query = new URLSearchParams({ page: String(state.page), size: String(LEAD_PAGE_SIZE), ...(state.q ? { q: state.q } : {}) }).toString();
+  // The leads' filters do not apply here: the tab change clears them.
+  const query = new URLSearchParams({ page: String(state.page), size: String(LEAD_PAGE_SIZE) }).toString();
   const clients = useClients(query);
   const name = (c: TAgentClient) => `${c.firstName} ${c.lastName}`;
   const contractSummary = (c: TAgentClient) =>

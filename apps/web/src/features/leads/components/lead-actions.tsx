@@ -109,7 +109,16 @@ function DiscardDialog({ lead, onClose, onDone }: { lead: TLead; onClose: () => 
       <fieldset disabled={discard.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack>
           <Text>{t('discard.text', { name })}</Text>
-          <Radio.Group label={t('discard.kind')} required value={kind} onChange={setKind} error={errors.kind}>
+          <Radio.Group
+            label={t('discard.kind')}
+            required
+            value={kind}
+            onChange={(value) => {
+              setKind(value);
+              setErrors((e) => ({ ...e, kind: undefined }));
+            }}
+            error={errors.kind}
+          >
             <Stack gap="xs" mt="xs">
               <Radio value="CLIENT" label={t('discardKinds.CLIENT')} />
               <Radio value="OFFERING" label={t('discardKinds.OFFERING')} />
@@ -122,7 +131,10 @@ function DiscardDialog({ lead, onClose, onDone }: { lead: TLead; onClose: () => 
             minRows={2}
             maxLength={DISCARD_REASON_MAX_LENGTH}
             value={reason}
-            onChange={(event) => setReason(event.currentTarget.value)}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              setErrors((e) => ({ ...e, reason: undefined }));
+            }}
             error={errors.reason}
           />
           {discard.isError ? (

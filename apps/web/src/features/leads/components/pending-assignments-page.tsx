@@ -175,7 +175,10 @@ function AssignDialog({ customer, onClose, onDone }: { customer: TPendingAssignm
             label={t('pending.agent')}
             required
             value={agentId}
-            onChange={(e) => setAgentId(e.currentTarget.value)}
+            onChange={(e) => {
+              setAgentId(e.currentTarget.value);
+              setError(undefined);
+            }}
             error={error}
             data={[
               { value: '', label: agents.isPending ? t('loading') : agents.data?.agents.length ? t('pending.chooseAgent') : t('pending.noAgents') },
