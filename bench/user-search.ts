@@ -7,16 +7,16 @@
 // (users.search_text) is filled by the app's trigger, as in production. Reused when it already
 // holds this data set (a marker row in bench_meta).
 //
-// Load: autocannon in a child process, 10 connections, BENCH_SECONDS each (10 by default),
-// against the API in a process of its own (server-process.ts), as an ADMIN: a name fragment,
-// one filter, a page of 20. Budget: p99 ≤ 50 ms.
-import { spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
+// Load: autocannon in a child process (load.ts's loadVariants), 10 connections, BENCH_SECONDS
+// each (10 by default), against the API in a process of its own (server-process.ts), as an
+// ADMIN: four kinds of search, each many distinct queries in turn; a bare Fastify's hello-world
+// and one-query floor in the same run. Budget: p99 ≤ 50 ms.
 import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { apiConfig, urlOf } from './api-config.ts';
 import { startServer } from './server-process.ts';
+import { fmt, loadVariants, type TVariant } from './load.ts';
 
 const seconds = Number(process.env['BENCH_SECONDS'] ?? 10);
 const CONNECTIONS = 10;
@@ -95,60 +95,59 @@ async function mintAdminToken(): Promise<string> {
   });
 }
 
-interface TLoad {
-  requestsPerSecond: number;
-  p50Ms: number;
-  p99Ms: number;
-  bad: number;
+const fold = (value: string) => value.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
+
+/**
+ * Four kinds of search, each a set of distinct queries asked in turn (an operator searches for
+ * many different people, not for the same one again and again). The counts printed are of the
+ * first query of each kind.
+ */
+function searches(): { label: string; queries: string[] }[] {
+  const roles = ['INVESTOR', 'ADVISOR', 'AGENT'];
+  const common = LAST.map((name) => fold(name).slice(0, 4)).filter((f, i, all) => all.indexOf(f) === i);
+  const rare: string[] = [];
+  for (let i = 0; i < 500; i++) rare.push(`user-${1000 + ((i * 7919) % 9000)}`);
+  return [
+    {
+      label: 'common surname fragment (garc, rodr, …) + role, page of 20',
+      queries: common.flatMap((f) => roles.map((r) => `q=${encodeURIComponent(f)}&role=${r}&size=20`)),
+    },
+    {
+      label: 'whole accented surname (núñez, …) + active, page of 20',
+      queries: LAST.flatMap((name) => ['true', 'false'].map((a) => `q=${encodeURIComponent(name.toLowerCase())}&active=${a}&size=20`)),
+    },
+    { label: 'e-mail fragment (user-NNNN) + active=true, page of 20', queries: rare.map((f) => `q=${f}&active=true&size=20`) },
+    {
+      label: 'no search, a role, sorted by last name, pages 1–5 of 20',
+      queries: ['ADVISOR', 'AGENT'].flatMap((r) => ['asc', 'desc'].flatMap((d) => [0, 1, 2, 3, 4].map((p) => `role=${r}&sort=lastName,${d}&page=${p}&size=20`))),
+    },
+  ];
 }
 
-const autocannonBin = createRequire(import.meta.url).resolve('autocannon/autocannon.js');
-
-function load(url: string, headers: Record<string, string>, duration = seconds): Promise<TLoad> {
-  const args = [autocannonBin, '-j', '-c', String(CONNECTIONS), '-d', String(duration)];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    child.on('close', (code) => {
-      try {
-        const r = JSON.parse(out) as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number; timeouts: number };
-        resolve({ requestsPerSecond: Math.round(r.requests.average), p50Ms: r.latency.p50, p99Ms: r.latency.p99, bad: r.errors + r.non2xx + r.timeouts });
-      } catch {
-        reject(new Error(`autocannon failed (exit ${code}): ${err.slice(0, 500)}`));
-      }
-    });
-  });
-}
-
-const SEARCHES = [
-  { label: "name fragment 'garc' + role=INVESTOR, page of 20", query: 'q=garc&role=INVESTOR&size=20' },
-  { label: "name fragment 'núñez' + active=true, page of 20", query: 'q=n%C3%BA%C3%B1ez&active=true&size=20' },
-  { label: "e-mail fragment 'user-4242' + active=true, page of 20", query: 'q=user-4242&active=true&size=20' },
-  { label: 'no search, role=ADVISOR, sorted by last name, page of 20', query: 'role=ADVISOR&sort=lastName,asc&size=20' },
-] as const;
-
-console.log(`User search on PostgreSQL, ${USERS.toLocaleString('en')} users; autocannon ${CONNECTIONS} connections, ${seconds} s each, loopback.`);
+console.log(`User search on PostgreSQL, ${USERS.toLocaleString('en')} users; ${CONNECTIONS} connections, ${seconds} s each, loopback, distinct queries in turn.`);
 if (await holdsDataSet()) line('kc_bench_users', 'reused');
 else await build();
 const token = await mintAdminToken();
 const headers = { authorization: `Bearer ${token}`, 'company-id': '1' };
+const anyUser = await withClient(DATABASE, async (c) => (await c.query("SELECT id FROM users WHERE email = 'user-4242@bench.example'")).rows[0].id as string);
+const bare = await startServer(['hello', DATABASE, anyUser]);
 const server = await startServer(['api', DATABASE]);
 try {
-  for (const search of SEARCHES) {
-    const url = `${server.origin}/api/users?${search.query}`;
-    const first = await fetch(url, { headers });
-    if (!first.ok) throw new Error(`${url} → ${first.status} ${await first.text()}`);
-    const total = ((await first.json()) as { totalElements: number }).totalElements;
-    await load(url, headers, 2); // warm-up
-    const r = await load(url, headers);
-    const verdict = r.p99Ms <= BUDGET_P99_MS ? 'met' : 'MISSED';
-    line(`${search.label} (${total} matches)`, `${r.requestsPerSecond} req/s  p50 ${r.p50Ms} ms  p99 ${r.p99Ms} ms  ${verdict}${r.bad ? `  (${r.bad} bad!)` : ''}`);
+  // The references, in the same run: a bare Fastify's hello-world and its one-query floor.
+  line('  bare Fastify hello-world (reference)', fmt(await loadVariants(bare.origin, [{ path: '/' }], { connections: CONNECTIONS })));
+  line('  bare Fastify, one prepared query (floor)', fmt(await loadVariants(bare.origin, [{ path: '/one-query' }], { connections: CONNECTIONS })));
+  for (const search of searches()) {
+    const variants: TVariant[] = search.queries.map((q) => ({ path: `/api/users?${q}`, headers }));
+    const first = await fetch(`${server.origin}${variants[0]!.path}`, { headers });
+    if (!first.ok) throw new Error(`${variants[0]!.path} → ${first.status} ${await first.text()}`);
+    const answer = (await first.json()) as { totalElements: number; totalCapped: boolean };
+    const shown = `${answer.totalCapped ? 'more than ' : ''}${answer.totalElements.toLocaleString('en')}`;
+    await loadVariants(server.origin, variants, { seconds: 2, connections: CONNECTIONS }); // warm-up
+    const r = await loadVariants(server.origin, variants, { connections: CONNECTIONS });
+    const verdict = r.p99Ms <= BUDGET_P99_MS && r.bad === 0 ? 'met' : 'MISSED';
+    line(`${search.label} (${search.queries.length} queries; first: ${shown} matches)`, `${fmt(r)}  ${verdict}`);
   }
 } finally {
   await server.close();
+  await bare.close();
 }

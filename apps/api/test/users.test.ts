@@ -59,6 +59,38 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
   });
   afterAll(async () => t?.close());
 
+  it('counts a search exactly up to 1,000 matches; beyond, says the total is capped and pages reach the first 1,000', async () => {
+    await t.db
+      .insertInto('users')
+      .values(
+        Array.from({ length: 1003 }, (_, i) => ({
+          company_id: '1',
+          email: `capped.${kind}.${i}@kc.example`,
+          password_hash: 'x',
+          first_name: 'Zebedeo',
+          last_name: `Quíntuplo ${String(i).padStart(4, '0')}`,
+          roles: ['INVESTOR'],
+          created_at: new Date(Date.UTC(2020, 0, 1) + i * 60_000),
+        })),
+      )
+      .execute();
+    const first = (await inject('GET', '/api/users?q=quintuplo&size=20', admin)).json();
+    expect(first).toMatchObject({ totalElements: 1000, totalCapped: true, totalPages: 50, numberOfElements: 20, first: true, last: false });
+    // Newest first: the last one inserted leads.
+    expect(first.content[0].lastName).toBe('Quíntuplo 1002');
+    const lastReachable = (await inject('GET', '/api/users?q=quintuplo&size=20&page=49', admin)).json();
+    expect(lastReachable).toMatchObject({ totalCapped: true, numberOfElements: 20, last: true });
+    expect(lastReachable.content.at(-1).lastName).toBe('Quíntuplo 0003');
+    const beyond = (await inject('GET', '/api/users?q=quintuplo&size=20&page=50', admin)).json();
+    expect(beyond).toMatchObject({ totalElements: 1000, totalCapped: true, numberOfElements: 0, content: [] });
+    // Under the limit the total is exact and not capped.
+    const narrow = (await inject('GET', '/api/users?q=quintuplo%20100&size=20', admin)).json();
+    expect(narrow).toMatchObject({ totalElements: 3, totalCapped: false, numberOfElements: 3 });
+    expect((narrow.content as { lastName: string }[]).map((u) => u.lastName).sort()).toEqual(['Quíntuplo 1000', 'Quíntuplo 1001', 'Quíntuplo 1002']);
+    const none = (await inject('GET', '/api/users?q=quintuplo%209999', admin)).json();
+    expect(none).toMatchObject({ totalElements: 0, totalCapped: false, empty: true });
+  });
+
   describe('GET /api/users', () => {
     it('answers the User shape in the paged envelope, newest first by default', async () => {
       const res = await inject('GET', '/api/users?size=2', admin);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { vkey } from '../i18n/validation-messages.ts';
-import { MAX_PAGE_SIZE, makePageSchema } from '../contracts/schemas.ts';
+import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 
 /**
  * The audit log (issue 13): who did what to which entity, when and from where, with the fields
@@ -57,13 +57,7 @@ const idFilter = z.string().trim().min(1, vkey('invalid')).max(64, vkey('invalid
 
 export const ZAuditQuery = z
   .object({
-    page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
-    size: z.coerce
-      .number({ error: vkey('invalid') })
-      .int(vkey('invalid'))
-      .min(1, vkey('invalid'))
-      .default(AUDIT_PAGE_SIZE)
-      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+    ...pageQueryFields(AUDIT_PAGE_SIZE),
     actorId: idFilter.optional(),
     entityType: z.enum(AUDIT_ENTITY_TYPES, { error: vkey('invalid') }).optional(),
     entityId: idFilter.optional(),

@@ -80,6 +80,22 @@ const pageSize = (fallback: number) =>
     .default(fallback)
     .transform((size) => Math.min(size, MAX_PAGE_SIZE));
 
+/**
+ * A back-office list query's `page` (from 0) and `size` (at most MAX_PAGE_SIZE; larger sizes are
+ * served at the cap), with translated field messages: spread into the list's query object.
+ */
+export function pageQueryFields(fallbackSize: number) {
+  return {
+    page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
+    size: z.coerce
+      .number({ error: vkey('invalid') })
+      .int(vkey('invalid'))
+      .min(1, vkey('invalid'))
+      .default(fallbackSize)
+      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+  };
+}
+
 // ---------------------------------------------------------------------------------------------
 // Contracts
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { makePageSchema, MAX_PAGE_SIZE } from '../contracts/schemas.ts';
+import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 import { vkey } from '../i18n/validation-messages.ts';
 import { NOTIFICATION_KEYS, NOTIFICATION_LINK_LABELS } from './messages.ts';
 
@@ -84,13 +84,7 @@ const ZBooleanQuery = z.enum(['true', 'false'], { error: vkey('invalid') }).tran
 
 /** GET /api/notifications: filters and paging (newest first). */
 export const ZNotificationListQuery = z.object({
-  page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
-  size: z.coerce
-    .number({ error: vkey('invalid') })
-    .int(vkey('invalid'))
-    .min(1, vkey('invalid'))
-    .default(NOTIFICATION_PAGE_SIZE)
-    .transform((n) => Math.min(n, MAX_PAGE_SIZE)),
+  ...pageQueryFields(NOTIFICATION_PAGE_SIZE),
   severity: z.enum(NOTIFICATION_SEVERITIES, { error: vkey('invalid') }).optional(),
   kind: z.enum(NOTIFICATION_KINDS, { error: vkey('invalid') }).optional(),
   /** true: read only; false: unread only; absent: both. */

@@ -5,7 +5,7 @@ import { akey } from '../accounts/messages.ts';
 import { parseIsoDate } from '../accounts/calendar-date.ts';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword } from '../accounts/password.ts';
 import { ROLES, ZRole } from '../accounts/roles.ts';
-import { MAX_PAGE_SIZE, makePageSchema } from '../contracts/schemas.ts';
+import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 import { ZContractFilter } from '../contracts/states.ts';
 
 /**
@@ -37,7 +37,16 @@ export const ZUser = z.object({
 export type TUser = z.infer<typeof ZUser>;
 /** The list's rows: the same shape (older name, kept for the web app). */
 export const ZUserListItem = ZUser;
-export const ZUserListPage = makePageSchema(ZUser);
+/**
+ * A search counts its matches exactly up to this many; beyond, the answer says `totalCapped`
+ * (`totalElements` is then this number) and its pages reach the first this-many results:
+ * refine the search to see the others (docs/decisions/0017-user-search-limit.md).
+ */
+export const USER_LIST_RESULT_LIMIT = 1000;
+export const ZUserListPage = makePageSchema(ZUser).extend({
+  /** More users match than USER_LIST_RESULT_LIMIT: `totalElements` is that limit, not the count. */
+  totalCapped: z.boolean(),
+});
 export type TUserListPage = z.infer<typeof ZUserListPage>;
 
 export const USER_PAGE_SIZE = 20;
@@ -50,13 +59,7 @@ const dateFilter = z.string().refine((value) => parseIsoDate(value) !== null, vk
 
 export const ZUserListQuery = z
   .object({
-    page: z.coerce.number({ error: vkey('invalid') }).int(vkey('invalid')).min(0, vkey('invalid')).max(1_000_000, vkey('invalid')).default(0),
-    size: z.coerce
-      .number({ error: vkey('invalid') })
-      .int(vkey('invalid'))
-      .min(1, vkey('invalid'))
-      .default(USER_PAGE_SIZE)
-      .transform((size) => Math.min(size, MAX_PAGE_SIZE)),
+    ...pageQueryFields(USER_PAGE_SIZE),
     /** A fragment of the name, e-mail or DNI/NIE; accents and case are ignored. */
     q: z
       .string()

@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Database } from '../../db/schema.ts';
 import { hit, reset } from '../../lib/rate-limit.ts';
-import { peekRateLimit } from './repository.ts';
+import { peekRateLimits } from './repository.ts';
 
 /**
  * Failed-login counters in fixed windows, shared by every instance (the database's
@@ -81,17 +81,18 @@ const counters = (keys: TLoginKeys, limits: TLoginLimits): [string, number][] =>
 ];
 
 export function databaseLoginLimiter(db: Kysely<Database>, limits: TLoginLimits = DEFAULT_LOGIN_LIMITS): TLoginLimiter {
-  const remaining = async (key: string, max: number): Promise<number> => {
-    const row = await peekRateLimit(db, key);
-    if (!row || row.hits < max) return 0;
-    const ends = new Date(row.window_start).getTime() + limits.windowSeconds * 1000;
-    const left = Math.ceil((ends - Date.now()) / 1000);
-    return left > 0 ? left : 0;
-  };
   return {
     async blockedFor(keys) {
-      const waits = await Promise.all(counters(keys, limits).map(([key, max]) => remaining(key, max)));
-      return Math.max(...waits);
+      const list = counters(keys, limits);
+      const rows = await peekRateLimits(db, list.map(([key]) => key));
+      let wait = 0;
+      for (const [key, max] of list) {
+        const row = rows.find((r) => r.key === key);
+        if (!row || row.hits < max) continue;
+        const ends = new Date(row.window_start).getTime() + limits.windowSeconds * 1000;
+        wait = Math.max(wait, Math.ceil((ends - Date.now()) / 1000));
+      }
+      return wait;
     },
     async recordFailure(keys) {
       for (const [key, max] of counters(keys, limits)) await hit(db, key, max, limits.windowSeconds);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 
@@ -8,19 +8,27 @@ export function findClient(db: TExecutor, clientId: string) {
   return db.selectFrom('oauth_clients').select(['id', 'secret_hash']).where('id', '=', clientId).executeTakeFirst();
 }
 
-export async function insertAccessToken(
+/**
+ * A login's writes in one statement (so one round trip and one commit): the new token, and the
+ * user's last logon.
+ */
+export async function insertAccessTokenAndLogon(
   db: TExecutor,
   token: { tokenHash: string; userId: string; companyId: string; clientId: string; expiresAt: Date },
 ): Promise<void> {
   await db
-    .insertInto('access_tokens')
-    .values({
-      token_hash: token.tokenHash,
-      user_id: token.userId,
-      company_id: token.companyId,
-      client_id: token.clientId,
-      expires_at: token.expiresAt,
-    })
+    .with('token', (qb) =>
+      qb.insertInto('access_tokens').values({
+        token_hash: token.tokenHash,
+        user_id: token.userId,
+        company_id: token.companyId,
+        client_id: token.clientId,
+        expires_at: token.expiresAt,
+      }),
+    )
+    .updateTable('users')
+    .set({ last_logon_at: sql<Date>`now()` })
+    .where('id', '=', token.userId)
     .execute();
 }
 
@@ -35,9 +43,9 @@ export async function revokeAccessToken(db: Kysely<Database>, tokenHash: string)
   forgetSessions(db);
 }
 
-/** The current window of a rate-limit key, without counting a hit. */
-export function peekRateLimit(db: TExecutor, key: string) {
-  return db.selectFrom('rate_limits').select(['hits', 'window_start']).where('key', '=', key).executeTakeFirst();
+/** The current windows of some rate-limit keys, in one query, without counting a hit. */
+export function peekRateLimits(db: TExecutor, keys: string[]) {
+  return db.selectFrom('rate_limits').select(['key', 'hits', 'window_start']).where('key', 'in', keys).execute();
 }
 
 /** The active user behind an unrevoked, unexpired token, with the company the token was issued for. */

@@ -4,11 +4,11 @@ import type { Database } from '../../db/schema.ts';
 import { decoyHash, verifySecret } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { verifyClientSecret } from '../../lib/client-secret.ts';
-import { findUserForLogin, recordLogon } from '../users/repository.ts';
+import { findUserForLogin } from '../users/repository.ts';
 import { loginKeys, type TLoginLimiter } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
 import { companyExists } from '../company/repository.ts';
-import { findClient, insertAccessToken, revokeAccessToken } from './repository.ts';
+import { findClient, insertAccessTokenAndLogon, revokeAccessToken } from './repository.ts';
 
 export interface TOAuthDeps {
   db: Kysely<Database>;
@@ -73,14 +73,13 @@ export async function issueToken(
   if (!user.is_active) throw new OAuthError(400, 'invalid_grant', 'oauthAccountInactive');
 
   const token = newToken();
-  await insertAccessToken(db, {
+  await insertAccessTokenAndLogon(db, {
     tokenHash: hashToken(token),
     userId: user.id,
     companyId,
     clientId,
     expiresAt: new Date(Date.now() + deps.tokenTtlSeconds * 1000),
   });
-  await recordLogon(db, user.id);
   return { access_token: token, token_type: 'bearer', expires_in: deps.tokenTtlSeconds, scope: TOKEN_SCOPE };
 }
 

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { TUserListQuery } from '@kc/domain';
+import { USER_LIST_RESULT_LIMIT, type TUserListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { usersInReach } from '../sales-network/repository.ts';
@@ -18,10 +18,6 @@ export function findUserForLogin(db: TExecutor, companyId: string, email: string
 
 export function findIdentity(db: TExecutor, userId: string) {
   return db.selectFrom('users').select(['id', 'email', 'roles', 'is_temporal_password']).where('id', '=', userId).executeTakeFirst();
-}
-
-export async function recordLogon(db: TExecutor, userId: string): Promise<void> {
-  await db.updateTable('users').set({ last_logon_at: new Date() }).where('id', '=', userId).execute();
 }
 
 /** Revokes every live token of a user; call `forgetSessions` once committed. Returns how many. */
@@ -78,12 +74,16 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * One page of a company's users with the total: search (a fragment of names, e-mail or DNI,
  * folded by kc_fold on both sides, served by the trigram index), filters and sort.
  *
- * With a search or a filter the page and the total come from one statement (`count(*) OVER ()`:
- * the matching rows are read once, not twice), in a transaction that tells the planner that
- * index pages are cached (`random_page_cost` 1.1, the usual SSD figure): otherwise PostgreSQL
- * prefers a sequential scan of every user to the trigram index for a common fragment
- * (bench/user-search.ts), and with a custom plan each time (see below). Without either, the page walks the (company, created_at) index and the
- * total is a count of its own.
+ * The total is exact up to USER_LIST_RESULT_LIMIT matches and `capped` beyond it, and pages
+ * reach only the first USER_LIST_RESULT_LIMIT results (docs/decisions/0017-user-search-limit.md):
+ * counting every one of thousands of matches cost ≈ 18 ms of PostgreSQL a request
+ * (bench/user-search.ts), reading at most 1,001 of them costs a small part of it.
+ *
+ * A search or a filter runs in a transaction that tells the planner that index pages are
+ * cached (`random_page_cost` 1.1, the usual SSD figure): otherwise PostgreSQL prefers a
+ * sequential scan of every user to the trigram index for a common fragment; and plans each
+ * statement afresh (statements are prepared, db/preparing-client.ts, and a generic plan cannot
+ * see the fragment: it picked the role index even for a role nearly everyone holds).
  */
 export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery, reach?: { scope: 'group' | 'team'; managerId: string }) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
@@ -98,13 +98,23 @@ export async function listUsers(db: Kysely<Database>, companyId: string, query: 
   if (query.createdTo) base = base.where('created_at', '<', new Date(new Date(`${query.createdTo}T00:00:00Z`).getTime() + 86_400_000));
   const column = SORT_COLUMNS[query.sort.field];
   const direction = query.sort.direction;
+  const offset = query.page * query.size;
+  const reachable = Math.max(0, Math.min(query.size, USER_LIST_RESULT_LIMIT - offset));
   const page = base
     .select([...USER_COLUMNS])
-    .orderBy(sql.ref(column), (ob) => (direction === 'asc' ? ob.asc() : ob.desc()).nullsLast())
+    // Only the last logon can be empty; on the other columns `NULLS LAST` would keep PostgreSQL
+    // from walking the (company, created_at) index backwards for the newest first.
+    .orderBy(sql.ref(column), (ob) => {
+      const ordered = direction === 'asc' ? ob.asc() : ob.desc();
+      return column === 'last_logon_at' ? ordered.nullsLast() : ordered;
+    })
     .orderBy('id', direction)
-    .limit(query.size)
-    .offset(query.page * query.size);
-  const countAll = () => base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    .limit(reachable)
+    .offset(offset);
+  // At most one match more than the limit is read: enough to know the total is capped.
+  const count = db
+    .selectFrom(base.select(sql`1`.as('one')).limit(USER_LIST_RESULT_LIMIT + 1).as('matches'))
+    .select((eb) => eb.fn.countAll<string>().as('n'));
   const narrowed =
     reach !== undefined ||
     query.q !== undefined ||
@@ -115,19 +125,18 @@ export async function listUsers(db: Kysely<Database>, companyId: string, query: 
     query.createdFrom !== undefined ||
     query.createdTo !== undefined;
   if (!narrowed) {
-    const [rows, count] = await Promise.all([page.execute(), countAll()]);
-    return { rows, total: Number(count.n) };
+    const [rows, counted] = await Promise.all([
+      reachable > 0 ? page.execute() : Promise.resolve([]),
+      count.executeTakeFirstOrThrow(),
+    ]);
+    const matched = Number(counted.n);
+    return { rows, total: Math.min(matched, USER_LIST_RESULT_LIMIT), capped: matched > USER_LIST_RESULT_LIMIT };
   }
   return db.transaction().execute(async (tx) => {
-    await sql`SET LOCAL random_page_cost = 1.1`.execute(tx);
-    // Statements are prepared (db/preparing-client.ts); a generic plan cannot see the fragment
-    // and picks the role index even for a role nearly everyone holds. Plan each search afresh.
-    await sql`SET LOCAL plan_cache_mode = force_custom_plan`.execute(tx);
-    const rows = await tx.executeQuery(page.select(sql<string>`count(*) OVER ()`.as('total')).compile());
-    const first = rows.rows[0];
-    // A page past the end has no row to carry the total.
-    const total = first ? Number(first.total) : Number((await tx.executeQuery(base.select((eb) => eb.fn.countAll<string>().as('n')).compile())).rows[0]?.n ?? 0);
-    return { rows: rows.rows, total };
+    await sql`SELECT set_config('random_page_cost', '1.1', true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx);
+    const rows = reachable > 0 ? (await tx.executeQuery(page.compile())).rows : [];
+    const matched = Number((await tx.executeQuery(count.compile())).rows[0]?.n ?? 0);
+    return { rows, total: Math.min(matched, USER_LIST_RESULT_LIMIT), capped: matched > USER_LIST_RESULT_LIMIT };
   });
 }
 

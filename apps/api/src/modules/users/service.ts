@@ -102,9 +102,9 @@ const auditSnapshot = (row: TUserRowSummary) => ({
  */
 export async function listUsers(app: FastifyInstance, caller: TAuthUser, query: TUserListQuery): Promise<TUserListPage> {
   const scope = userScope(caller.roles);
-  if (scope === 'none') return toPage([], query.page, query.size, 0, true);
-  const { rows, total } = await listUserRows(app.db, caller.companyId, query, scope === 'company' ? undefined : { scope, managerId: caller.id });
-  return toPage(rows.map(toUser), query.page, query.size, total, true);
+  if (scope === 'none') return { ...toPage([], query.page, query.size, 0, true), totalCapped: false };
+  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query, scope === 'company' ? undefined : { scope, managerId: caller.id });
+  return { ...toPage(rows.map(toUser), query.page, query.size, total, true), totalCapped: capped };
 }
 
 /** 404 for an id that is not a UUID, of another company, or out of the caller's scope. */

@@ -74,6 +74,13 @@ describe('UserListPage', () => {
     await waitFor(() => expect(router.state.location.search).toBe('?q=ana&temporaryPassword=true'));
   });
 
+  it('says when more users match than a search shows, and how to see the rest', async () => {
+    fakeFetch(() => ({ status: 200, body: { ...page([user()], 1000), totalCapped: true } }));
+    renderScreen(<UserListPage />, { url: '/user/list?q=garc' });
+    expect(await screen.findByText('Más de 1000 usuarios coinciden y solo se muestran los 1000 primeros. Afine la búsqueda o añada un filtro para ver el resto.')).toBeTruthy();
+    expect(screen.queryByText('1000 usuarios')).toBeNull();
+  });
+
   it('says so when nothing matches', async () => {
     fakeFetch(() => ({ status: 200, body: page([]) }));
     renderScreen(<UserListPage />, { url: '/user/list?q=nadie' });

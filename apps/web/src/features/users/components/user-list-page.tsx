@@ -2,7 +2,7 @@ import { Alert, Anchor, Button, Container, Group, NativeSelect, Paper, Segmented
 import { useEffect, useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ROLES, USER_PAGE_SIZE, can, formatDate, paths, type TUser } from '@kc/domain';
+import { ROLES, USER_LIST_RESULT_LIMIT, USER_PAGE_SIZE, can, formatDate, paths, type TUser } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -59,7 +59,7 @@ function NoAccess() {
 }
 
 function UserListBody({ roles }: { roles: string[] }) {
-  const { t } = useTranslation('users');
+  const { t, i18n } = useTranslation('users');
   const [params, setParams] = useSearchParams();
   const state = readUserListState(params);
   const users = useUsers(toUserListQuery(state));
@@ -163,7 +163,15 @@ function UserListBody({ roles }: { roles: string[] }) {
           renderCard={renderCard}
           renderFull={renderFull}
           caption={t('list.caption')}
-          top={users.data ? <Text mt="sm" role="status">{t('list.total', { count: users.data.totalElements })}</Text> : null}
+          top={
+            users.data ? (
+              <Text mt="sm" role="status">
+                {users.data.totalCapped
+                  ? t('list.totalCapped', { limit: new Intl.NumberFormat(i18n.language).format(USER_LIST_RESULT_LIMIT) })
+                  : t('list.total', { count: users.data.totalElements })}
+              </Text>
+            ) : null
+          }
           emptyText={t('list.empty')}
           {...(users.isError ? { error: errorDetail ?? '', onRetry: () => void users.refetch() } : {})}
           pagerLabels={{ label: t('pager.label'), previous: t('pager.previous'), next: t('pager.next'), page: (p) => t('pager.page', { page: p }) }}
