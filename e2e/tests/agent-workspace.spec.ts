@@ -8,7 +8,8 @@ import { loginAs } from '../support/login.ts';
  * The agent's workspace (issue 14): an agent reserves a lead in /web/agent; the person signs up
  * through the sign-up wizard, confirms with the link the server wrote, and appears as the
  * agent's client; a team manager assigns a pending investor to an agent of their team. axe runs
- * on every new screen, at 360 px too.
+ * on every new screen, at 360 px too. The team manager's test needs the sales network's demo seed
+ * (team.manager@kc.example runs Madrid Centro, where agent@kc.example works).
  */
 // The machine is shared: each step may wait longer than the suite's default.
 const expect = baseExpect.configure({ timeout: 20_000 });
@@ -142,7 +143,7 @@ test.describe('agent workspace', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('extend once and discard, each after a confirmation dialog; the figures follow', async ({ page }) => {
+  test('extend once and discard, each after a confirmation dialog', async ({ page }) => {
     await loginAs(page, 'agent@kc.example');
     await gotoApp(page, 'agent?state=RESERVED&q=marcos.interesado');
     const row = page.getByRole('row').filter({ hasText: 'marcos.interesado@example.com' });

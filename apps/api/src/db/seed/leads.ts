@@ -84,7 +84,8 @@ export async function seedLeads(db: Kysely<Database>, options: { password: strin
           confirmed_at: daysAgo(now, 80 - index * 10),
           country_id: 'ES',
           language: 'es',
-          advisor_id: advisor?.id ?? null,
+          // The client with contracts has the demo advisor; the pending ones keep the advisors' balance as it was.
+          advisor_id: i.email === DEMO_CLIENT_EMAIL ? (advisor?.id ?? null) : null,
         })),
       )
       .onConflict((oc) => oc.doNothing())
