@@ -1,3 +1,4 @@
+import { DEMO_CLIENT_EMAIL } from '../src/db/seed/leads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdvisorClientDetail, TAdvisorClientPage, TNotification, TQueuePage } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
@@ -64,7 +65,8 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
 
   it('seeds the demo once: three more clients with contracts in every state and notes', async () => {
     const clients = await t.db.selectFrom('users').select('email').where('advisor_id', '=', ids['advisor@kc.example']!).execute();
-    expect(clients.map((c) => c.email).sort()).toEqual([JORGE, LUCIA, MARTA, 'investor@kc.example'].sort());
+    // The leads seed's converted client (seed/leads.ts) is the demo advisor's too.
+    expect(clients.map((c) => c.email).sort()).toEqual([JORGE, LUCIA, MARTA, 'investor@kc.example', DEMO_CLIENT_EMAIL].sort());
     const states = await t.db
       .selectFrom('contracts')
       .select('state')
@@ -79,7 +81,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const res = await inject('GET', '/api/advisor/clients', advisor);
       expect(res.statusCode).toBe(200);
       const page = res.json() as TAdvisorClientPage;
-      expect(page.totalElements).toBe(4);
+      expect(page.totalElements).toBe(5);
       const lucia = page.content.find((c) => c.email === LUCIA)!;
       expect(lucia.contracts).toEqual({ NEW: 1, ACTIVE: 1, STANDBY: 1, ARCHIVED: 0, DELETED: 0, ALL: 3 });
       expect(lucia.advisor?.email).toBe('advisor@kc.example');
@@ -88,7 +90,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
         expect(found.content.map((c) => c.email), q).toEqual([LUCIA]);
       }
       const paged = (await inject('GET', '/api/advisor/clients?size=2&page=1', advisor)).json() as TAdvisorClientPage;
-      expect([paged.number, paged.size, paged.totalElements, paged.totalPages, paged.content.length]).toEqual([1, 2, 4, 2, 2]);
+      expect([paged.number, paged.size, paged.totalElements, paged.totalPages, paged.content.length]).toEqual([1, 2, 5, 3, 2]);
       // `%` matches itself, not everything.
       expect((await inject('GET', '/api/advisor/clients?q=%25', advisor)).json().totalElements).toBe(0);
     });
@@ -98,7 +100,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       expect((await inject('GET', `/api/advisor/clients?advisorId=${ids['advisor@kc.example']}`, advisor2)).statusCode).toBe(404);
       for (const staff of [admin, manager]) {
         const mine = (await inject('GET', `/api/advisor/clients?advisorId=${ids['advisor@kc.example']}`, staff)).json() as TAdvisorClientPage;
-        expect(mine.totalElements).toBe(4);
+        expect(mine.totalElements).toBe(5);
         const all = (await inject('GET', '/api/advisor/clients?q=marta', staff)).json() as TAdvisorClientPage;
         expect(all.content.map((c) => c.email)).toEqual([MARTA]);
       }
@@ -196,11 +198,12 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const created = page.content.map((i) => Date.parse(i.createdAt));
       expect(created).toEqual([...created].sort((a, b) => a - b));
       expect(page.content.slice(0, 3).map((i) => i.client.email)).toEqual([LUCIA, JORGE, MARTA]);
-      expect(page.totalElements).toBe(3 + 13);
+      // Three of the advisor seed's clients, the demo investor's 13, the leads seed's client's one.
+      expect(page.totalElements).toBe(3 + 13 + 1);
       expect(page.content.every((i) => i.advisor?.email === 'advisor@kc.example')).toBe(true);
       expect((await inject('GET', '/api/advisor/queue', advisor2)).json().totalElements).toBe(0);
       const company = (await inject('GET', '/api/advisor/queue?size=1', admin)).json() as TQueuePage;
-      expect(company.totalElements).toBe(16);
+      expect(company.totalElements).toBe(17);
       expect(company.content[0]!.client.email).toBe(LUCIA);
       expect((await inject('GET', '/api/advisor/queue', otherCompany)).json().totalElements).toBe(0);
       expect((await inject('GET', '/api/advisor/queue?page=x', advisor)).statusCode).toBe(400);
@@ -321,7 +324,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const advisors = (await inject('GET', '/api/advisor/advisors', admin)).json().advisors as Array<{ id: string; email: string; activeClients: number }>;
       expect(advisors.map((a) => a.email)).toEqual(expect.arrayContaining(['advisor@kc.example', 'second.advisor@kc.example']));
       expect(advisors.some((a) => a.email === 'advisor@other.example')).toBe(false);
-      expect(advisors.find((a) => a.email === 'advisor@kc.example')!.activeClients).toBe(4);
+      expect(advisors.find((a) => a.email === 'advisor@kc.example')!.activeClients).toBe(5);
 
       const res = await inject('PUT', `/api/advisor/clients/${client}/advisor`, manager, { advisorId: ids['second.advisor@kc.example'] });
       expect(res.statusCode).toBe(200);
