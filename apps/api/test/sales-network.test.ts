@@ -1,5 +1,9 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { FILL } from '../src/db/migrations/0015-agent-figures.ts';
+import { claimDueExpiries } from '../src/modules/leads/repository.ts';
+import { checkAgentFigures } from '../src/modules/sales-network/repository.ts';
 import { hashSecret } from '../src/lib/password.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
@@ -253,7 +257,7 @@ describe.each(DB_KINDS)('sales network (%s)', (kind) => {
       const past = new Date(Date.now() - day);
       await lead(agent1.id, 'RESERVED', future);
       await lead(agent1.id, 'EXTENDED', future);
-      await lead(agent2.id, 'RESERVED', past); // due but not yet expired by the job: not active
+      await lead(agent2.id, 'RESERVED', past); // due but not yet expired by the job: live until the job expires it (decision 0014)
       await lead(agent2.id, 'EXPIRED', past);
       await lead(agent2.id, 'CONVERTED', future);
       await lead(agent1.id, 'DISCARDED', past, 'CLIENT');
@@ -261,6 +265,11 @@ describe.each(DB_KINDS)('sales network (%s)', (kind) => {
       await lead(agent2.id, 'DISCARDED', past, 'OFFERING');
       await lead(leaver.id, 'RESERVED', future);
       await lead(agent3.id, 'DISCARDED', past, 'OFFERING');
+
+      // The expiry job turns the due lead EXPIRED: it leaves the active leads in the same transaction.
+      const dueTeamA = (await call('GET', `/api/sales/teams/${a.id}`, admin)).json();
+      expect(dueTeamA).toMatchObject({ activeLeads: 3 });
+      await t.db.transaction().execute((tx) => claimDueExpiries(tx, new Date(), 1000));
 
       const teamA = (await call('GET', `/api/sales/teams/${a.id}`, admin)).json();
       expect(teamA).toMatchObject({
@@ -289,6 +298,112 @@ describe.each(DB_KINDS)('sales network (%s)', (kind) => {
       const node = tree.groups.find((x: { id: string }) => x.id === g.id);
       expect(node).toMatchObject({ investmentTotal: '2028.00', membersTotal: 4 });
       expect(node.teams.find((x: { id: string }) => x.id === a.id).agents).toHaveLength(2);
+    });
+
+    it('keeps agent_figures equal to the recomputation from rows through random sequences of changes', async () => {
+      const g = await createGroup();
+      const team = await createTeam(g.id);
+      const agents = [await makeUser(['AGENT']), await makeUser(['AGENT']), await makeUser(['AGENT'])];
+      for (const agent of agents) await move(agent.id, team.id);
+      const clients = [await makeUser(['INVESTOR']), await makeUser(['INVESTOR']), await makeUser(['INVESTOR']), await makeUser(['INVESTOR'])];
+      // A small deterministic generator (the seed is printed on failure).
+      let seed = 14_2026 + (kind === 'pglite' ? 0 : 7);
+      const startSeed = seed;
+      const rand = (n: number) => {
+        seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648;
+        return seed % n;
+      };
+      const pick = <T,>(xs: T[]): T => xs[rand(xs.length)] as T;
+      const day = 86_400_000;
+      let leadNo = 0;
+      const steps: string[] = [];
+      const openAssignment = (customerId: string) =>
+        t.db.selectFrom('customer_agent_assignments').select(['id', 'agent_id']).where('customer_id', '=', customerId).where('ended_at', 'is', null).executeTakeFirst();
+      const contractIds = async (customerId: string) => (await t.db.selectFrom('contracts').select('id').where('user_id', '=', customerId).execute()).map((r) => r.id);
+      const leadIds = async (states: string[]) =>
+        (await t.db.selectFrom('leads').select('id').where('agent_id', 'in', agents.map((x) => x.id)).where('state', 'in', states as 'RESERVED'[]).execute()).map((r) => r.id);
+      for (let step = 0; step < 120; step += 1) {
+        const action = rand(10);
+        const client = pick(clients);
+        const agent = pick(agents);
+        if (action === 0) {
+          // assign (closing any open assignment first: a client has one agent at a time)
+          await t.db.transaction().execute(async (tx) => {
+            await tx.updateTable('customer_agent_assignments').set({ ended_at: new Date() }).where('customer_id', '=', client.id).where('ended_at', 'is', null).execute();
+            await tx.insertInto('customer_agent_assignments').values({ company_id: '1', customer_id: client.id, agent_id: agent.id }).execute();
+          });
+          steps.push('assign');
+        } else if (action === 1) {
+          const open = await openAssignment(client.id);
+          if (open) await t.db.updateTable('customer_agent_assignments').set({ ended_at: new Date() }).where('id', '=', open.id).execute();
+          steps.push('unassign');
+        } else if (action === 2) {
+          const amount = `${1 + rand(5000)}.${String(rand(100)).padStart(2, '0')}`;
+          await t.db
+            .insertInto('contracts')
+            .values({ company_id: '1', user_id: client.id, product_id: productId, product_key: 'jubilacion', state: pick(['NEW', 'ACTIVE', 'STANDBY']), initial_investment: amount, recurring_amount: '10.00', submission_date: '2024-01-01', expiring_date: '2044-01-01' })
+            .execute();
+          steps.push('new contract');
+        } else if (action === 3 || action === 4) {
+          const ids2 = await contractIds(client.id);
+          if (ids2.length) {
+            const state = pick(['ACTIVE', 'STANDBY', 'ACTIVE', 'ARCHIVED', 'NEW']);
+            await t.db.updateTable('contracts').set({ state }).where('id', '=', pick(ids2)).execute();
+          }
+          steps.push('contract state');
+        } else if (action === 5) {
+          const ids2 = await contractIds(client.id);
+          if (ids2.length) await t.db.updateTable('contracts').set({ initial_investment: `${rand(900)}.50` }).where('id', '=', pick(ids2)).execute();
+          steps.push('contract amount');
+        } else if (action === 6) {
+          leadNo += 1;
+          const email = `rand.${kind}.${counter}.${leadNo}@example.com`;
+          await t.db
+            .insertInto('leads')
+            .values({ company_id: '1', agent_id: agent.id, first_name: 'Lead', last_name: String(leadNo), email, email_key: email, state: 'RESERVED', reserved_until: new Date(Date.now() + (rand(2) ? day : -day)) })
+            .execute();
+          steps.push('lead');
+        } else if (action === 7) {
+          const live = await leadIds(['RESERVED', 'EXTENDED']);
+          if (live.length) await t.db.updateTable('leads').set({ state: 'DISCARDED', discard_kind: pick(['CLIENT', 'OFFERING'] as const), discarded_at: new Date() }).where('id', '=', pick(live)).execute();
+          steps.push('discard');
+        } else if (action === 8) {
+          await t.db.transaction().execute((tx) => claimDueExpiries(tx, new Date(), 1000));
+          const live = await leadIds(['RESERVED']);
+          if (live.length) await t.db.updateTable('leads').set({ state: 'EXTENDED', extended_at: new Date() }).where('id', '=', pick(live)).execute();
+          steps.push('expire/extend');
+        } else {
+          const live = await leadIds(['RESERVED', 'EXTENDED']);
+          if (live.length) await t.db.updateTable('leads').set({ state: 'CONVERTED', converted_at: new Date() }).where('id', '=', pick(live)).execute();
+          steps.push('convert');
+        }
+        if (step % 10 === 9) expect(await checkAgentFigures(t.db, '1'), `seed ${startSeed}, steps ${steps.join(', ')}`).toEqual([]);
+      }
+      expect(await checkAgentFigures(t.db, '1'), `seed ${startSeed}`).toEqual([]);
+      // Deleting rows takes their part away too.
+      const someClient = clients[0]!;
+      await t.db.deleteFrom('contracts').where('user_id', '=', someClient.id).where('state', '=', 'ACTIVE').execute();
+      await t.db.deleteFrom('customer_agent_assignments').where('customer_id', '=', clients[1]!.id).execute();
+      expect(await checkAgentFigures(t.db, '1')).toEqual([]);
+      // The check can fail: a figure typed in is found.
+      await t.db.updateTable('agent_figures').set({ active_leads: sql<number>`active_leads + 1` }).where('agent_id', '=', agents[0]!.id).execute();
+      expect(await checkAgentFigures(t.db, '1')).toEqual([expect.objectContaining({ agent_id: agents[0]!.id })]);
+      await t.db.updateTable('agent_figures').set({ active_leads: sql<number>`active_leads - 1` }).where('agent_id', '=', agents[0]!.id).execute();
+      // The migration's fill from rows gives the same table.
+      const before = await t.db.selectFrom('agent_figures').selectAll().where('company_id', '=', '1').orderBy('agent_id').execute();
+      await t.db.deleteFrom('agent_figures').execute();
+      await sql.raw(FILL).execute(t.db);
+      const refilled = await t.db.selectFrom('agent_figures').selectAll().where('company_id', '=', '1').orderBy('agent_id').execute();
+      const ours = (rows: typeof before) =>
+        rows.filter((r) => agents.some((x) => x.id === r.agent_id) && [r.customers, r.active_contracts, r.investment, r.active_leads, r.discarded_clients, r.discarded_offerings].some((v) => Number(v) !== 0));
+      expect(ours(refilled)).toEqual(ours(before));
+      expect(ours(before).length).toBeGreaterThan(0);
+      expect(await checkAgentFigures(t.db, '1')).toEqual([]);
+      // The team's figures are the stored ones.
+      const detail = (await call('GET', `/api/sales/teams/${team.id}`, admin)).json();
+      const stored = await t.db.selectFrom('agent_figures').selectAll().where('agent_id', 'in', agents.map((x) => x.id)).execute();
+      expect(detail.customersTotal).toBe(stored.reduce((n, r) => n + Number(r.customers), 0));
+      expect(detail.activeLeads).toBe(stored.reduce((n, r) => n + Number(r.active_leads), 0));
     });
   });
 

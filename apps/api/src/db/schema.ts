@@ -341,6 +341,17 @@ export interface CustomerAgentAssignmentsTable {
   assigned_by: string | null;
   ended_at: Timestamp | null;
 }
+/** One row per agent, kept by the triggers of migration 0015 (figures from rows, never typed in). */
+export interface AgentFiguresTable {
+  agent_id: string;
+  company_id: string;
+  customers: number;
+  active_contracts: number;
+  investment: string;
+  active_leads: number;
+  discarded_clients: number;
+  discarded_offerings: number;
+}
 export interface ClientNotesTable {
   id: Generated<string>;
   company_id: string;
@@ -359,6 +370,7 @@ export interface Database {
   zone_seats: ZoneSeatsTable;
   leads: LeadsTable;
   customer_agent_assignments: CustomerAgentAssignmentsTable;
+  agent_figures: AgentFiguresTable;
   client_notes: ClientNotesTable;
   notifications: NotificationsTable;
   notification_inboxes: NotificationInboxesTable;

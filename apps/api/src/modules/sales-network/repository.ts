@@ -5,7 +5,8 @@ import type { Database } from '../../db/schema.ts';
 /**
  * The sales network's SQL (the only place with it). Every statement is scoped by company_id.
  * Figures are computed from rows: an agent's come from their open client assignments, those
- * clients' ACTIVE contracts and their own leads; a team's are the sums of its agents'.
+ * clients' ACTIVE contracts and their own leads, kept in `agent_figures` by triggers (migration
+ * 0015); a team's are the sums of its agents'.
  */
 export type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -341,44 +342,77 @@ export interface TAgentFiguresRow {
 }
 
 /**
- * The figures of every agent with an open membership in `teamIds`, from rows: the clients of
- * their open assignments, those clients' ACTIVE contracts (count and the sum of the initial
- * investment), and their leads (live: RESERVED/EXTENDED with reserved_until after `now`;
- * DISCARDED by kind). One statement; each agent's part walks the agent's own indexes.
+ * The figures of every agent with an open membership in `teamIds`: one indexed read of the
+ * agent's `agent_figures` row, which triggers keep from rows in the same transaction as each
+ * change (migration 0015): the clients of their open assignments, those clients' ACTIVE
+ * contracts (count and the sum of the initial investment), their live leads (RESERVED/EXTENDED
+ * — a due lead counts until the expiry job turns it EXPIRED) and discarded ones by kind.
  */
-export async function agentFigures(db: TExecutor, companyId: string, teamIds: string[], now: Date): Promise<TAgentFiguresRow[]> {
+export async function agentFigures(db: TExecutor, companyId: string, teamIds: string[]): Promise<TAgentFiguresRow[]> {
   if (teamIds.length === 0) return [];
   const result = await sql<TAgentFiguresRow>`
     SELECT m.team_id, m.agent_id, u.first_name, u.last_name, u.email,
-           c.customers, c.contracts, c.investment,
-           l.active_leads, d.discarded_clients, d.discarded_offerings
+           coalesce(f.customers, 0) AS customers, coalesce(f.active_contracts, 0) AS contracts,
+           coalesce(f.investment, 0)::numeric(16,2)::text AS investment,
+           coalesce(f.active_leads, 0) AS active_leads, coalesce(f.discarded_clients, 0) AS discarded_clients,
+           coalesce(f.discarded_offerings, 0) AS discarded_offerings
       FROM team_memberships m
       JOIN users u ON u.id = m.agent_id
-      CROSS JOIN LATERAL (
-        SELECT count(*) AS customers,
-               coalesce(sum(k.contracts), 0) AS contracts,
-               coalesce(sum(k.investment), 0)::numeric(14,2)::text AS investment
-          FROM customer_agent_assignments a
-          LEFT JOIN LATERAL (
-            SELECT count(*) AS contracts, sum(ct.initial_investment) AS investment
-              FROM contracts ct
-             WHERE ct.company_id = ${companyId} AND ct.user_id = a.customer_id AND ct.state = 'ACTIVE'
-          ) k ON true
-         WHERE a.agent_id = m.agent_id AND a.company_id = ${companyId} AND a.ended_at IS NULL
-      ) c
-      CROSS JOIN LATERAL (
-        SELECT count(*) AS active_leads
-          FROM leads ld
-         WHERE ld.agent_id = m.agent_id AND ld.company_id = ${companyId} AND ld.state IN ('RESERVED', 'EXTENDED') AND ld.reserved_until > ${now}
-      ) l
-      CROSS JOIN LATERAL (
-        SELECT count(*) FILTER (WHERE dl.discard_kind = 'CLIENT') AS discarded_clients,
-               count(*) FILTER (WHERE dl.discard_kind = 'OFFERING') AS discarded_offerings
-          FROM leads dl
-         WHERE dl.agent_id = m.agent_id AND dl.company_id = ${companyId} AND dl.state = 'DISCARDED'
-      ) d
+      LEFT JOIN agent_figures f ON f.agent_id = m.agent_id AND f.company_id = ${companyId}
      WHERE m.company_id = ${companyId} AND m.left_at IS NULL AND m.team_id IN (${sql.join(teamIds)})
      ORDER BY u.last_name, u.first_name, m.agent_id
+  `.execute(db);
+  return result.rows;
+}
+
+export interface TFiguresMismatch {
+  agent_id: string;
+  stored: string;
+  computed: string;
+}
+
+/**
+ * Recomputes every agent's figures of the company from the rows and compares them with
+ * `agent_figures`: the agents whose stored figures differ (empty when they all agree). An agent
+ * without a row and one with a row of zeros agree.
+ */
+export async function checkAgentFigures(db: TExecutor, companyId: string): Promise<TFiguresMismatch[]> {
+  const result = await sql<TFiguresMismatch>`
+    WITH computed AS (
+      SELECT x.agent_id, sum(x.customers)::int AS customers, sum(x.contracts)::int AS active_contracts, sum(x.investment)::numeric(16,2) AS investment,
+             sum(x.active_leads)::int AS active_leads, sum(x.discarded_clients)::int AS discarded_clients, sum(x.discarded_offerings)::int AS discarded_offerings
+        FROM (
+          SELECT a.agent_id, count(*) AS customers, coalesce(sum(k.n), 0) AS contracts, coalesce(sum(k.s), 0) AS investment,
+                 0 AS active_leads, 0 AS discarded_clients, 0 AS discarded_offerings
+            FROM customer_agent_assignments a
+            CROSS JOIN LATERAL (
+              SELECT count(*) AS n, coalesce(sum(c.initial_investment), 0) AS s
+                FROM contracts c WHERE c.company_id = a.company_id AND c.user_id = a.customer_id AND c.state = 'ACTIVE'
+            ) k
+           WHERE a.company_id = ${companyId} AND a.ended_at IS NULL
+           GROUP BY a.agent_id
+          UNION ALL
+          SELECT l.agent_id, 0, 0, 0,
+                 count(*) FILTER (WHERE l.state IN ('RESERVED', 'EXTENDED')),
+                 count(*) FILTER (WHERE l.state = 'DISCARDED' AND l.discard_kind = 'CLIENT'),
+                 count(*) FILTER (WHERE l.state = 'DISCARDED' AND l.discard_kind = 'OFFERING')
+            FROM leads l
+           WHERE l.company_id = ${companyId}
+           GROUP BY l.agent_id
+        ) x
+       GROUP BY x.agent_id
+    ),
+    stored AS (
+      SELECT agent_id, customers, active_contracts, investment, active_leads, discarded_clients, discarded_offerings
+        FROM agent_figures WHERE company_id = ${companyId}
+    )
+    SELECT coalesce(s.agent_id, c.agent_id) AS agent_id,
+           concat_ws(' ', coalesce(s.customers, 0), coalesce(s.active_contracts, 0), coalesce(s.investment, 0)::numeric(16,2), coalesce(s.active_leads, 0), coalesce(s.discarded_clients, 0), coalesce(s.discarded_offerings, 0)) AS stored,
+           concat_ws(' ', coalesce(c.customers, 0), coalesce(c.active_contracts, 0), coalesce(c.investment, 0)::numeric(16,2), coalesce(c.active_leads, 0), coalesce(c.discarded_clients, 0), coalesce(c.discarded_offerings, 0)) AS computed
+      FROM stored s FULL JOIN computed c ON c.agent_id = s.agent_id
+     WHERE concat_ws(' ', coalesce(s.customers, 0), coalesce(s.active_contracts, 0), coalesce(s.investment, 0)::numeric(16,2), coalesce(s.active_leads, 0), coalesce(s.discarded_clients, 0), coalesce(s.discarded_offerings, 0))
+        <> concat_ws(' ', coalesce(c.customers, 0), coalesce(c.active_contracts, 0), coalesce(c.investment, 0)::numeric(16,2), coalesce(c.active_leads, 0), coalesce(c.discarded_clients, 0), coalesce(c.discarded_offerings, 0))
+     ORDER BY 1
   `.execute(db);
   return result.rows;
 }

@@ -192,7 +192,7 @@ const figuresOf = (node: TNetworkFigures): TNetworkFigures => ({
 
 /** The agents of each team with their figures (teams without agents get an empty list). */
 async function agentsByTeam(app: FastifyInstance, companyId: string, teamIds: string[]): Promise<Map<string, TAgentNode[]>> {
-  const rows = await agentFigures(app.db, companyId, teamIds, new Date());
+  const rows = await agentFigures(app.db, companyId, teamIds);
   const byTeam = new Map<string, TAgentNode[]>(teamIds.map((id) => [id, []]));
   for (const row of rows) byTeam.get(row.team_id)?.push(agentNode(row));
   return byTeam;
