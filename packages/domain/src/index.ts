@@ -15,3 +15,4 @@ export * from './notifications/index.ts';
 export * from './permissions/index.ts';
 export * from './users/index.ts';
 export * from './audit/index.ts';
+export * from './ledger/index.ts';

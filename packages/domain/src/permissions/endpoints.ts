@@ -54,6 +54,16 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/notifications/stream-ticket': 'notifications.own',
   /** Authenticated by a single-use ticket (from stream-ticket) or a bearer token. */
   'GET /api/notifications/stream': 'notifications.own',
+  // Money ledger (issue 15).
+  'GET /api/ledger/prices': PUBLIC,
+  'POST /api/ledger/prices': 'ledger.publishPrice',
+  'GET /api/ledger/contracts/{contractId}/schedule': 'ledger.readContract',
+  'GET /api/ledger/contracts/{contractId}/payments': 'ledger.readContract',
+  'POST /api/ledger/contracts/{contractId}/payments': 'ledger.recordPayment',
+  'GET /api/ledger/customers/{customerId}/holdings': 'ledger.readContract',
+  'GET /api/ledger/journals/{journalId}': 'ledger.audit',
+  'POST /api/ledger/journals/{journalId}/reverse': 'ledger.reverseJournal',
+  'POST /api/ledger/check': 'ledger.audit',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

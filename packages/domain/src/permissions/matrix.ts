@@ -57,6 +57,17 @@ export const PERMISSIONS = {
   'users.grant.OWNER': STAFF_OF_COMPANY,
   'users.grant.INVESTOR': STAFF_OF_COMPANY,
   'audit.read': ['ADMIN'],
+  // Money ledger (issue 15).
+  /** Publish the KC reference price (net asset value per unit, value date, asset report). */
+  'ledger.publishPrice': ['ADMIN'],
+  /** A contract's schedule, payments and holding, and a customer's holdings (scope: the owner, their advisor, company staff). */
+  'ledger.readContract': EVERYONE,
+  /** Record a received payment (scope: the advisor of the client, or company staff). */
+  'ledger.recordPayment': CONTRACT_STAFF,
+  /** Reverse a journal (the only correction: the ledger is append-only). */
+  'ledger.reverseJournal': ['ADMIN'],
+  /** Read a journal with its lines, and run the ledger check. */
+  'ledger.audit': ['ADMIN'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;
