@@ -36,6 +36,7 @@ import { registerMetrics } from './modules/metrics/routes.ts';
 import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
 
@@ -224,6 +225,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(accountRoutes);
       await tenant.register(notificationRoutes);
       await tenant.register(auditRoutes);
+      await tenant.register(ledgerRoutes);
     },
     { prefix: '/api' },
   );

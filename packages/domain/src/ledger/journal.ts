@@ -29,7 +29,7 @@ export function journalProblem(lines: readonly TJournalLine[]): TJournalProblem 
 }
 
 /** True when the amounts of every currency sum to zero. */
-export function isBalanced(lines: readonly Pick<TJournalLine, 'currency' | 'amount'>[]): boolean {
+export function isBalanced(lines: readonly TJournalLine[]): boolean {
   const totals = new Map<TCurrency, bigint>();
   for (const line of lines) totals.set(line.currency, (totals.get(line.currency) ?? 0n) + line.amount);
   return [...totals.values()].every((total) => total === 0n);

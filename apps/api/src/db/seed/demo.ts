@@ -3,6 +3,7 @@ import type { Database } from '../schema.ts';
 import { hashSecret } from '../../lib/password.ts';
 import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-secret.ts';
 import { seedCatalogue } from './catalogue.ts';
+import { seedLedger } from './ledger.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -68,4 +69,5 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
       .execute();
   }
   await seedCatalogue(db, options);
+  await seedLedger(db, options);
 }
