@@ -10,9 +10,9 @@ const INVESTOR = 'investor@kc.example';
 const OTHER_INVESTOR = 'investor@other.example';
 const today = () => new Date().toISOString().slice(0, 10);
 const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
-/** The seeded prices run from 2018-01-01 to 2020-01-01 (TEST_BASE_YEAR 2020). */
+/** The seeded prices run monthly from 2018-01-01 to 2020-12-01 (TEST_BASE_YEAR 2020). */
 const FIRST_PRICE_DATE = `${TEST_BASE_YEAR - 2}-01-01`;
-const LAST_PRICE_DATE = `${TEST_BASE_YEAR}-01-01`;
+const LAST_PRICE_DATE = `${TEST_BASE_YEAR}-12-01`;
 
 /**
  * The money ledger (issue 15) through the real server: prices, payments, schedule, holdings,
@@ -72,7 +72,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
   describe('demo seed', () => {
     it('publishes two years of monthly prices and pays the ACTIVE contracts, and running it again adds nothing', async () => {
       const prices = await t.db.selectFrom('kc_prices').select(['value_date']).where('company_id', '=', '1').orderBy('value_date').execute();
-      expect(prices.map((p) => p.value_date)).toEqual(demoPrices(TEST_BASE_YEAR).map((p) => p.valueDate));
+      expect(prices.map((p) => p.value_date)).toEqual(demoPrices(TEST_BASE_YEAR, today()).map((p) => p.valueDate));
       expect(prices[0]!.value_date).toBe(FIRST_PRICE_DATE);
       const paid = await t.db.selectFrom('payments').select('contract_id').distinct().execute();
       const active = await t.db.selectFrom('contracts').select('id').where('user_id', '=', ids[INVESTOR]!).where('state', '=', 'ACTIVE').execute();
@@ -88,7 +88,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
       const all = await t.app.inject({ url: '/api/ledger/prices', headers: { 'company-id': '1' } });
       expect(all.statusCode).toBe(200);
       const prices = all.json().prices as { valueDate: string; price: string; assetReport: string }[];
-      expect(prices.length).toBeGreaterThanOrEqual(25);
+      expect(prices.length).toBeGreaterThanOrEqual(36);
       expect(prices[0]).toMatchObject({ valueDate: FIRST_PRICE_DATE, price: '9.970000' });
       expect(prices.map((p) => p.valueDate)).toEqual([...prices.map((p) => p.valueDate)].sort());
       const some = await t.app.inject({ url: '/api/ledger/prices?from=2019-01-01&to=2019-03-31', headers: { 'company-id': '1' } });
@@ -106,26 +106,26 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
         method: 'POST',
         url: '/api/ledger/prices',
         headers: h['admin@kc.example'],
-        payload: { valueDate: '2020-02-01', price: '10.9', assetReport: 'Informe de activos, enero de 2020' },
+        payload: { valueDate: '2020-02-15', price: '10.9', assetReport: 'Informe de activos, enero de 2020' },
       });
       expect(res.statusCode).toBe(201);
-      expect(res.json()).toMatchObject({ valueDate: '2020-02-01', price: '10.900000', assetReport: 'Informe de activos, enero de 2020' });
+      expect(res.json()).toMatchObject({ valueDate: '2020-02-15', price: '10.900000', assetReport: 'Informe de activos, enero de 2020' });
       const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'price.publish').executeTakeFirstOrThrow();
-      expect(entry).toMatchObject({ company_id: '1', actor_id: ids['admin@kc.example'], entity_type: 'price', entity_id: '2020-02-01' });
+      expect(entry).toMatchObject({ company_id: '1', actor_id: ids['admin@kc.example'], entity_type: 'price', entity_id: '2020-02-15' });
       expect(await counts()).toEqual({ ...before, prices: before.prices + 1, audit: before.audit + 1 });
 
       const again = await t.app.inject({
         method: 'POST',
         url: '/api/ledger/prices',
         headers: { ...h['admin@kc.example'], 'accept-language': 'en' },
-        payload: { valueDate: '2020-02-01', price: '11.00', assetReport: 'Another report' },
+        payload: { valueDate: '2020-02-15', price: '11.00', assetReport: 'Another report' },
       });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'priceDateTaken', title: 'Price already published' });
-      expect(again.json().detail).toContain('2020-02-01');
+      expect(again.json().detail).toContain('2020-02-15');
       expect(await count('kc_prices')).toBe(before.prices + 1);
-      await expect(sql`UPDATE kc_prices SET price = 1 WHERE value_date = '2020-02-01'`.execute(t.db)).rejects.toThrow(/append-only/);
-      await expect(sql`DELETE FROM kc_prices WHERE value_date = '2020-02-01'`.execute(t.db)).rejects.toThrow(/append-only/);
+      await expect(sql`UPDATE kc_prices SET price = 1 WHERE value_date = '2020-02-15'`.execute(t.db)).rejects.toThrow(/append-only/);
+      await expect(sql`DELETE FROM kc_prices WHERE value_date = '2020-02-15'`.execute(t.db)).rejects.toThrow(/append-only/);
     });
 
     it.each([
@@ -137,7 +137,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
       [{ assetReport: ' ' }, 'assetReport', 'Indique el informe de activos del que procede el valor (de 3 a 500 caracteres)'],
     ])('refuses a bad price %j with a clear message, and publishes nothing', async (override, field, message) => {
       const before = await counts();
-      const body = { valueDate: '2020-03-01', price: '10.50', assetReport: 'Informe', ...override };
+      const body = { valueDate: '2020-03-15', price: '10.50', assetReport: 'Informe', ...override };
       if (body.valueDate === 'tomorrow') body.valueDate = tomorrow();
       const res = await t.app.inject({ method: 'POST', url: '/api/ledger/prices', headers: h['admin@kc.example'], payload: body });
       expect(res.statusCode).toBe(400);
@@ -147,12 +147,12 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
 
     it('refuses every role but ADMIN, and no session', async () => {
       for (const email of ['company.manager@kc.example', 'advisor@kc.example', INVESTOR]) {
-        const res = await t.app.inject({ method: 'POST', url: '/api/ledger/prices', headers: h[email], payload: { valueDate: '2020-03-01', price: '10.50', assetReport: 'Informe' } });
+        const res = await t.app.inject({ method: 'POST', url: '/api/ledger/prices', headers: h[email], payload: { valueDate: '2020-03-15', price: '10.50', assetReport: 'Informe' } });
         expect(res.statusCode, email).toBe(403);
       }
-      const anonymous = await t.app.inject({ method: 'POST', url: '/api/ledger/prices', headers: { 'company-id': '1' }, payload: { valueDate: '2020-03-01', price: '10.50', assetReport: 'Informe' } });
+      const anonymous = await t.app.inject({ method: 'POST', url: '/api/ledger/prices', headers: { 'company-id': '1' }, payload: { valueDate: '2020-03-15', price: '10.50', assetReport: 'Informe' } });
       expect(anonymous.statusCode).toBe(401);
-      expect(await t.db.selectFrom('kc_prices').select('value_date').where('value_date', '=', '2020-03-01').execute()).toEqual([]);
+      expect(await t.db.selectFrom('kc_prices').select('value_date').where('value_date', '=', '2020-03-15').execute()).toEqual([]);
     });
   });
 

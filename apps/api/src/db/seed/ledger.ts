@@ -13,31 +13,36 @@ const day = (value: unknown) => (value instanceof Date ? value.toISOString().sli
 const text = (value: unknown) => String(value);
 
 /**
- * The demo price history: the first of every month for two years up to January of the base
- * year, from 10.000000 € with a gentle rise and small ups and downs (a month can lose value).
+ * The demo price history: the first of every month from January two years before the base year,
+ * up to December of the base year but never after today (a price is published for a past date),
+ * from 10.000000 € with a gentle rise and small ups and downs (a month can lose value).
  */
-export function demoPrices(baseYear: number): { valueDate: string; price: bigint }[] {
+export function demoPrices(baseYear: number, today: string): { valueDate: string; price: bigint }[] {
   const out: { valueDate: string; price: bigint }[] = [];
-  for (let m = 0; m <= 24; m += 1) {
+  for (let m = 0; m < 36; m += 1) {
     const year = baseYear - 2 + Math.floor(m / 12);
     const month = (m % 12) + 1;
+    const valueDate = `${year}-${pad(month)}-01`;
+    if (valueDate > today) break;
     const wiggle = BigInt(((m * 7919) % 60_001) - 30_000);
-    out.push({ valueDate: `${year}-${pad(month)}-01`, price: 10_000_000n + BigInt(m) * 42_500n + wiggle });
+    out.push({ valueDate, price: 10_000_000n + BigInt(m) * 42_500n + wiggle });
   }
   return out;
 }
 
 /**
- * Ledger demo data (idempotent): company 1's price history, published by its ADMIN, and, for the
- * demo investor's ACTIVE contracts, the payments of every schedule item due up to the last
- * price's date, recorded by the advisor, each with its journal.
+ * Ledger demo data (idempotent: nothing is added twice): company 1's price history, published by
+ * its ADMIN, and, for the demo investor's ACTIVE contracts that have no payment yet, the payments
+ * of every schedule item due up to the last price's date, recorded by the advisor, each with its
+ * journal (so later items show as overdue).
  */
 export async function seedLedger(db: Kysely<Database>, options: TSeedOptions): Promise<void> {
   const admin = await db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'admin@kc.example').executeTakeFirst();
   const investor = await db.selectFrom('users').select(['id', 'advisor_id']).where('email', '=', 'investor@kc.example').executeTakeFirst();
   if (!admin || !investor) return;
   const companyId = admin.company_id;
-  const prices = demoPrices(options.baseYear);
+  const prices = demoPrices(options.baseYear, new Date().toISOString().slice(0, 10));
+  if (prices.length === 0) return;
   await db
     .insertInto('kc_prices')
     .values(

@@ -291,3 +291,9 @@ export async function countLedger(db: TExecutor, companyId: string): Promise<{ j
   const lines = await db.selectFrom('ledger_lines').select(sql<string>`count(*)`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
   return { journals: Number(journals.n), lines: Number(lines.n) };
 }
+
+/** Every company that has a ledger (for the command-line check). */
+export async function findLedgerCompanies(db: TExecutor): Promise<string[]> {
+  const rows = await db.selectFrom('companies').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -31,6 +31,7 @@ import {
 } from '@kc/domain';
 import { AppError, notFound, validationFailed } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import type { TDb } from '../../db/database.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { canReach, isStaffFor, resolveCustomer } from '../contracts/access.ts';
@@ -373,12 +374,16 @@ export async function reverseJournal(
  * each currency and has at least two lines, and that the units held equal the units issued.
  */
 export async function checkLedger(app: FastifyInstance, caller: TAuthUser): Promise<TLedgerCheck> {
-  const companyId = caller.companyId;
+  return checkCompanyLedger(app.db, caller.companyId);
+}
+
+/** The check of one company's ledger (the endpoint's and `npm run ledger:check`'s). */
+export async function checkCompanyLedger(db: TDb, companyId: string): Promise<TLedgerCheck> {
   const [unbalanced, short, accounts, counts] = await Promise.all([
-    findUnbalancedJournals(app.db, companyId),
-    findShortJournals(app.db, companyId),
-    sumAccounts(app.db, companyId),
-    countLedger(app.db, companyId),
+    findUnbalancedJournals(db, companyId),
+    findShortJournals(db, companyId),
+    sumAccounts(db, companyId),
+    countLedger(db, companyId),
   ]);
   const currencyTotals = new Map<string, bigint>([
     ['EUR', 0n],
