@@ -44,6 +44,7 @@ export default [
     route(r(paths.forgotPassword), 'routes/forgot-password.tsx'),
     route(r(paths.userDetail), 'routes/user-detail.tsx'),
     route(r(paths.audit), 'routes/audit.tsx'),
+    route(r(paths.prices), 'routes/prices.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

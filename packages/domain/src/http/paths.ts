@@ -56,6 +56,8 @@ export const paths = {
   },
   forgotPassword: { path: '/user/forgot-password', href: () => '/user/forgot-password' },
   audit: { path: '/admin/audit', href: (query?: string) => `/admin/audit${query ? `?${query}` : ''}` },
+  /** ADMIN publishes the KC reference price (money ledger, issue 15). */
+  prices: { path: '/admin/prices', href: () => '/admin/prices' },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

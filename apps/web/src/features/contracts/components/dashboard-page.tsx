@@ -83,6 +83,11 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.auditLog')}
               </Anchor>
             ) : null}
+            {can(roles, 'ledger.publishPrice') ? (
+              <Anchor component={Link} to={paths.prices.href()}>
+                {t('dashboard.prices')}
+              </Anchor>
+            ) : null}
           </Group>
         </Paper>
       ) : null}
