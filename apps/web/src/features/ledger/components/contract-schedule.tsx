@@ -10,7 +10,7 @@ const TONES: Record<TSchedule['items'][number]['status'], TStatusTone> = { PAID:
 
 /** A contract's payment schedule: each item's date, amount and state (paid, due, overdue), with the sums. */
 export function ContractSchedule({ contractId }: { contractId: string }) {
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   const headingId = useId();
   const schedule = useSchedule(contractId);
   return (
@@ -38,8 +38,9 @@ export function ContractSchedule({ contractId }: { contractId: string }) {
               overdue: formatMoney(schedule.data.overdue),
             })}
           </Text>
-          <Table.ScrollContainer minWidth={300} mah={320} mt="xs">
-            <Table striped stickyHeader>
+          {/* A scrolling region is focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+          <div role="region" aria-label={t('schedule.tableLabel')} tabIndex={0} style={{ overflow: 'auto', maxHeight: 320, marginTop: 'var(--mantine-spacing-xs)' }}>
+            <Table striped stickyHeader miw={300}>
               <Table.Thead>
                 <Table.Tr>
                   <Table.Th scope="col">{t('schedule.dueDate')}</Table.Th>
@@ -67,7 +68,7 @@ export function ContractSchedule({ contractId }: { contractId: string }) {
                 ))}
               </Table.Tbody>
             </Table>
-          </Table.ScrollContainer>
+          </div>
         </>
       )}
     </section>

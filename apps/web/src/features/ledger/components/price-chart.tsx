@@ -32,7 +32,7 @@ export function chartPoints(prices: readonly TPrice[]): { x: number; y: number }
  * under it for anyone who wants every one.
  */
 export function PriceChart({ prices }: { prices: readonly TPrice[] }) {
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   const titleId = useId();
   const descId = useId();
   const points = chartPoints(prices);

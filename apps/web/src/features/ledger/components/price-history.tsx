@@ -12,7 +12,7 @@ import { PriceChart } from './price-chart.tsx';
  * loaded, so the prerendered page carries none of it; loading, empty and error states.
  */
 export function PriceHistory() {
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   const headingId = useId();
   const prices = usePrices();
   const list = prices.data?.prices ?? [];
@@ -39,8 +39,9 @@ export function PriceHistory() {
             <PriceChart prices={list} />
             <details style={{ marginTop: 12 }}>
               <summary>{t('history.table')}</summary>
-              <Table.ScrollContainer minWidth={320}>
-                <Table striped>
+              {/* A scrolling region is focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+              <div role="region" aria-label={t('history.table')} tabIndex={0} style={{ overflowX: 'auto' }}>
+                <Table striped miw={320}>
                   <Table.Thead>
                     <Table.Tr>
                       <Table.Th scope="col">{t('fields.valueDate')}</Table.Th>
@@ -58,7 +59,7 @@ export function PriceHistory() {
                     ))}
                   </Table.Tbody>
                 </Table>
-              </Table.ScrollContainer>
+              </div>
             </details>
           </>
         )}

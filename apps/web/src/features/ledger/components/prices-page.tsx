@@ -1,5 +1,6 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Stack, Text, TextInput, Textarea, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useMediaQuery } from '@mantine/hooks';
 import { useId, useState, type CSSProperties } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,6 +19,8 @@ import { formatUnitPrice } from '../lib/format-price.ts';
 import { PriceChart } from './price-chart.tsx';
 
 const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
+/** Mantine's dimmed description text is below AA contrast: a darker grey, as the user search does. */
+const DESCRIPTION_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } };
 const FIELDS = ['valueDate', 'price', 'assetReport'] as const;
 const EMPTY: TPublishPriceRequest = { valueDate: '', price: '', assetReport: '' };
 const PAGE_SIZE = 12;
@@ -25,7 +28,7 @@ const PAGE_SIZE = 12;
 /** /admin/prices (ADMIN): publish the KC reference price of a value date, and the history. */
 export function PricesPage() {
   const session = useRequiredSession();
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   return (
     <Container size="lg" py="xl" style={ACCESSIBLE_ERROR_COLOR}>
       <PageMeta title={`${t('prices.title')} | KC`} description={t('prices.metaDescription')} />
@@ -47,7 +50,7 @@ export function PricesPage() {
 }
 
 function PublishForm() {
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   const headingId = useId();
   const publish = usePublishPrice();
   const [published, setPublished] = useState<TPrice | undefined>();
@@ -95,6 +98,7 @@ function PublishForm() {
               <TextInput
                 label={t('fields.price')}
                 description={t('prices.priceHint')}
+                styles={DESCRIPTION_STYLES}
                 inputMode="decimal"
                 required
                 error={fieldError(errors.price?.message)}
@@ -102,7 +106,7 @@ function PublishForm() {
                 miw={200}
               />
             </Group>
-            <Textarea label={t('fields.assetReport')} description={t('prices.assetReportHint')} required autosize minRows={2} error={fieldError(errors.assetReport?.message)} {...form.register('assetReport')} />
+            <Textarea label={t('fields.assetReport')} description={t('prices.assetReportHint')} styles={DESCRIPTION_STYLES} required autosize minRows={2} error={fieldError(errors.assetReport?.message)} {...form.register('assetReport')} />
             <Group>
               <Button type="submit" loading={publish.isPending}>
                 {t('prices.publish')}
@@ -116,8 +120,10 @@ function PublishForm() {
 }
 
 function PricesBody() {
-  const { t } = useTranslation('ledger');
+  const { t } = useTranslation('ledgerScreens');
   const prices = usePrices();
+  // On a phone the history is a list of cards: the table would scroll sideways.
+  const narrow = useMediaQuery('(max-width: 40em)');
   const [params, setParams] = useSearchParams();
   const newestFirst = [...(prices.data?.prices ?? [])].reverse();
   const totalPages = Math.ceil(newestFirst.length / PAGE_SIZE);
@@ -148,6 +154,7 @@ function PricesBody() {
             items={newestFirst.slice(page * PAGE_SIZE, page * PAGE_SIZE + PAGE_SIZE)}
             getKey={(p) => p.valueDate}
             columns={columns}
+            view={narrow ? 'CARD' : 'LIST'}
             caption={t('prices.tableCaption')}
             emptyText={t('history.empty')}
             {...(prices.isError ? { error: '', onRetry: () => void prices.refetch() } : {})}
