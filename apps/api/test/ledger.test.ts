@@ -27,7 +27,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
   let archivedContract: string;
   let otherCompanyContract: string;
 
-  const count = async (table: 'payments' | 'ledger_journals' | 'ledger_lines' | 'kc_prices' | 'audit_log') =>
+  const count = async (table: 'payments' | 'ledger_journals' | 'ledger_lines' | 'kc_prices' | 'audit_log' | 'mail_outbox') =>
     Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
   const counts = async () => ({
     payments: await count('payments'),
@@ -35,6 +35,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
     lines: await count('ledger_lines'),
     prices: await count('kc_prices'),
     audit: await count('audit_log'),
+    mails: await count('mail_outbox'),
   });
   const record = (headers: Record<string, string>, contractId: string, body: Record<string, unknown>) =>
     t.app.inject({ method: 'POST', url: `/api/ledger/contracts/${contractId}/payments`, headers, payload: body });
@@ -113,6 +114,7 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
       const entry = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'price.publish').executeTakeFirstOrThrow();
       expect(entry).toMatchObject({ company_id: '1', actor_id: ids['admin@kc.example'], entity_type: 'price', entity_id: '2020-02-15' });
       expect(await counts()).toEqual({ ...before, prices: before.prices + 1, audit: before.audit + 1 });
+      // (Publishing a price mails nobody.)
 
       const again = await t.app.inject({
         method: 'POST',
@@ -179,7 +181,14 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
       const audit = await t.db.selectFrom('audit_log').selectAll().where('entity_id', '=', body.id).executeTakeFirstOrThrow();
       expect(audit).toMatchObject({ action: 'payment.record', entity_type: 'payment', actor_id: ids['advisor@kc.example'] });
       expect(audit.after).toMatchObject({ amount: '150.00', reference: 'TR-FIRST', priceDate: '2019-12-01', roundingRemainder: formatEur(expected.remainder) });
-      expect(await counts()).toEqual({ ...before, payments: before.payments + 1, journals: before.journals + 1, lines: before.lines + lines.length, audit: before.audit + 1 });
+      expect(await counts()).toEqual({ ...before, payments: before.payments + 1, journals: before.journals + 1, lines: before.lines + lines.length, audit: before.audit + 1, mails: before.mails + 1 });
+      // The investor gets a receipt in their language, with the price and the units.
+      await t.app.mailer.drain();
+      const receipt = t.sentMails.find((m) => m.subject.startsWith('KC: recibo de su aportación'))!;
+      expect(receipt.to).toBe(INVESTOR);
+      expect(receipt.subject).toBe('KC: recibo de su aportación de 150,00\u00a0€');
+      expect(receipt.text).toContain('con fecha valor 20/12/2019 (referencia TR-FIRST)');
+      expect(receipt.text).toContain(`Con ella ha adquirido ${formatUnits(expected.units).replace('.', ',')} participaciones de KC al valor liquidativo publicado del 01/12/2019`);
     });
 
     it('answers the same payment sent twice with the first one (200) and books it once; another payment with that reference is refused', async () => {

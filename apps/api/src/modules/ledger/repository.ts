@@ -77,6 +77,9 @@ export async function findLedgerContract(db: TExecutor, companyId: string, contr
       'c.expiring_date',
       'c.contract_period_type',
       'u.advisor_id as owner_advisor_id',
+      'u.email as owner_email',
+      'u.first_name as owner_first_name',
+      'u.language as owner_language',
     ])
     .where('c.company_id', '=', companyId)
     .where('c.id', '=', contractId)

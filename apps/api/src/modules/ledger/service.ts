@@ -2,7 +2,9 @@ import type { FastifyInstance } from 'fastify';
 import {
   EUR_SCALE,
   UNIT_SCALE,
+  WEB_BASE,
   encodeMessage,
+  paths,
   formatEur,
   formatPrice,
   formatScaled,
@@ -30,6 +32,7 @@ import {
   type TSchedule,
 } from '@kc/domain';
 import { AppError, notFound, validationFailed } from '../../lib/app-error.ts';
+import { paymentReceiptMail } from './mail.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { TDb } from '../../db/database.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -230,6 +233,23 @@ export async function recordPayment(
       journalId,
       recordedBy: caller.id,
     });
+    await app.mailer.enqueue(
+      tx,
+      paymentReceiptMail(
+        {
+          companyId: caller.companyId,
+          owner: { email: contract.owner_email, firstName: contract.owner_first_name, language: contract.owner_language },
+          contractId: contract.id,
+          amount: amountText,
+          valueDate: body.valueDate,
+          reference: body.reference,
+          price: formatPrice(parsePrice(price.price)),
+          priceDate: price.value_date,
+          units: formatUnits(purchase.units),
+        },
+        `${app.config.PUBLIC_URL.replace(/\/$/, '')}${WEB_BASE}${paths.dashboard.href()}`,
+      ),
+    );
     await recordAudit(tx, audit, {
       entityType: 'payment',
       entityId: id,
