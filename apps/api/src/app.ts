@@ -38,6 +38,7 @@ import { registerMetrics } from './modules/metrics/routes.ts';
 import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -237,6 +238,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(auditRoutes);
       await tenant.register(leadRoutes);
       await tenant.register(advisorRoutes);
+      await tenant.register(ledgerRoutes);
     },
     { prefix: '/api' },
   );

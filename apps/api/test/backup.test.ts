@@ -13,6 +13,7 @@ import { loadConfig } from '../src/config.ts';
 import { createTestDatabase, startServerProcess, stopServerProcess, type TServerProcess } from './helpers/server-process.ts';
 import { seedDemo } from '../src/db/seed/demo.ts';
 import { TEST_BASE_YEAR } from './helpers/constants.ts';
+import { truncateContracts } from './helpers/ledger.ts';
 
 const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
 
@@ -187,7 +188,7 @@ describe('npm run db:backup / db:restore', { timeout: SLOW }, () => {
       withDatabase(server!.dataDir, async (db) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM contracts`.execute(db)).rows[0]!.n);
     const contracts = await count();
     expect(contracts).toBeGreaterThan(0);
-    await withDatabase(server.dataDir, (db) => sql`TRUNCATE contracts CASCADE`.execute(db));
+    await withDatabase(server.dataDir, (db) => truncateContracts(db));
     expect(await count()).toBe(0);
 
     const restore = await npmRun('db:restore', [file], env);
@@ -243,7 +244,7 @@ describe.skipIf(!adminUrl)('the PostgreSQL way (docs/operations.md), with pg_dum
         const dump = await run('pg_dump', ['--format=custom', `--file=${file}`, target.url]);
         expect(dump.out).toBe('');
         expect(dump.code).toBe(0);
-        await sql`TRUNCATE contracts CASCADE`.execute(database.db);
+        await truncateContracts(database.db);
         await sql`UPDATE users SET first_name = 'Changed'`.execute(database.db);
         expect(await counts()).not.toEqual(original);
         // The API's connections are closed first (the restore replaces its tables).

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
+import { truncateContracts } from './helpers/ledger.ts';
 import type { FastifyInstance } from 'fastify';
 
 // The dashboard cache (docs/decisions/0009-dashboard-cache.md) must never show an investor
@@ -161,7 +162,7 @@ describe.each(DB_KINDS)('dashboard cache on %s', (kind) => {
   // Last: it empties the table.
   it('shows an emptied table after a TRUNCATE in SQL', async () => {
     expect((await board()).facets['ALL']).toBeGreaterThan(0);
-    await sql`TRUNCATE contracts CASCADE`.execute(t.db);
+    await truncateContracts(t.db);
     await eventually(async () => expect((await board()).facets['ALL']).toBe(0));
   });
 });

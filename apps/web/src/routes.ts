@@ -54,6 +54,7 @@ export default [
     route(r(paths.salesZone), 'routes/sales-zone.tsx'),
     route(r(paths.agentWorkspace), 'routes/agent.tsx'),
     route(r(paths.salesPending), 'routes/sales-pending.tsx'),
+    route(r(paths.prices), 'routes/prices.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

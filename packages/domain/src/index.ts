@@ -18,3 +18,4 @@ export * from './audit/index.ts';
 export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
+export * from './ledger/index.ts';

@@ -361,6 +361,55 @@ export interface ClientNotesTable {
   created_at: Generated<Date>;
 }
 
+/** Money ledger (migration 0014). Amounts are numeric strings; ids of journals and lines are int8 strings. */
+export interface KcPricesTable {
+  company_id: string;
+  value_date: DateOnly;
+  price: Money;
+  asset_report: string;
+  published_by: string | null;
+  published_at: Generated<Date>;
+}
+
+export interface LedgerJournalsTable {
+  id: Generated<string>;
+  company_id: string;
+  kind: 'PAYMENT' | 'DISTRIBUTION' | 'REVERSAL';
+  occurred_on: DateOnly;
+  description: string;
+  reverses_journal_id: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
+export interface LedgerLinesTable {
+  id: Generated<string>;
+  journal_id: string;
+  company_id: string;
+  account: string;
+  currency: 'EUR' | 'KCU';
+  amount: Money;
+  contract_id: string | null;
+  user_id: string | null;
+}
+
+export interface PaymentsTable {
+  id: Generated<string>;
+  company_id: string;
+  contract_id: string;
+  user_id: string;
+  amount: Money;
+  value_date: DateOnly;
+  method: 'TRANSFER' | 'DIRECT_DEBIT' | 'CARD';
+  reference: string;
+  price: Money;
+  price_date: DateOnly;
+  units: Money;
+  journal_id: string;
+  recorded_by: string | null;
+  recorded_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -391,6 +440,10 @@ export interface Database {
   payment_preferences: PaymentPreferencesTable;
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
+  kc_prices: KcPricesTable;
+  ledger_journals: LedgerJournalsTable;
+  ledger_lines: LedgerLinesTable;
+  payments: PaymentsTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -70,6 +70,8 @@ export const paths = {
   salesTeam: { path: '/sales/teams/:id', href: (id: string) => `/sales/teams/${encodeURIComponent(id)}` },
   salesZones: { path: '/sales/zones', href: (query?: string) => `/sales/zones${query ? `?${query}` : ''}` },
   salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
+  /** ADMIN publishes the KC reference price (money ledger, issue 15). */
+  prices: { path: '/admin/prices', href: () => '/admin/prices' },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -3,6 +3,7 @@ import type { TLanguage } from './language.ts';
 import { validationMessages } from './validation-messages.ts';
 import { accountsMessages } from '../accounts/messages.ts';
 import { calculatorMessages } from '../calculator/messages.ts';
+import { ledgerMessages } from '../ledger/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -11,8 +12,8 @@ import { calculatorMessages } from '../calculator/messages.ts';
 type Tree = { readonly [key: string]: string | Tree };
 
 export const sharedMessages: Record<TLanguage, Tree> = {
-  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es },
-  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en },
+  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es, ledger: ledgerMessages.es },
+  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en, ledger: ledgerMessages.en },
 };
 
 function lookup(tree: Tree, path: string): string | undefined {

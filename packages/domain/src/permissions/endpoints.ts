@@ -89,6 +89,16 @@ export const ENDPOINT_PERMISSIONS = {
   'PUT /api/advisor/clients/{clientId}/advisor': 'advisor.reassign',
   'GET /api/advisor/advisors': 'advisor.reassign',
   'GET /api/advisor/queue': 'advisor.workspace',
+  // Money ledger (issue 15).
+  'GET /api/ledger/prices': PUBLIC,
+  'POST /api/ledger/prices': 'ledger.publishPrice',
+  'GET /api/ledger/contracts/{contractId}/schedule': 'ledger.readContract',
+  'GET /api/ledger/contracts/{contractId}/payments': 'ledger.readContract',
+  'POST /api/ledger/contracts/{contractId}/payments': 'ledger.recordPayment',
+  'GET /api/ledger/customers/{customerId}/holdings': 'ledger.readContract',
+  'GET /api/ledger/journals/{journalId}': 'ledger.audit',
+  'POST /api/ledger/journals/{journalId}/reverse': 'ledger.reverseJournal',
+  'POST /api/ledger/check': 'ledger.audit',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

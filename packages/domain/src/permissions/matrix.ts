@@ -78,6 +78,17 @@ export const PERMISSIONS = {
   'advisor.notes': CONTRACT_STAFF,
   /** Move a client to another advisor of the company, and list the candidates. */
   'advisor.reassign': STAFF_OF_COMPANY,
+  // Money ledger (issue 15).
+  /** Publish the KC reference price (net asset value per unit, value date, asset report). */
+  'ledger.publishPrice': ['ADMIN'],
+  /** A contract's schedule, payments and holding, and a customer's holdings (scope: the owner, their advisor, company staff). */
+  'ledger.readContract': EVERYONE,
+  /** Record a received payment (scope: the advisor of the client, or company staff). */
+  'ledger.recordPayment': CONTRACT_STAFF,
+  /** Reverse a journal (the only correction: the ledger is append-only). */
+  'ledger.reverseJournal': ['ADMIN'],
+  /** Read a journal with its lines, and run the ledger check. */
+  'ledger.audit': ['ADMIN'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -10,6 +10,7 @@ import * as notifications from './0008-notifications.ts';
 import * as idempotencyInTransaction from './0009-idempotency-in-transaction.ts';
 import * as salesNetwork from './0010-sales-network.ts';
 import * as salesNetworkFigures from './0011-sales-network-figures.ts';
+import * as ledger from './0014-ledger.ts';
 import * as agentFigures from './0015-agent-figures.ts';
 
 /**
@@ -28,5 +29,6 @@ export const migrations: Record<string, Migration> = {
   '0009-idempotency-in-transaction': idempotencyInTransaction,
   '0010-sales-network': salesNetwork,
   '0011-sales-network-figures': salesNetworkFigures,
+  '0014-ledger': ledger,
   '0015-agent-figures': agentFigures,
 };

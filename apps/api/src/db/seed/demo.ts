@@ -6,6 +6,7 @@ import { hashClientSecret, isLegacyClientSecretHash } from '../../lib/client-sec
 import { seedCatalogue } from './catalogue.ts';
 import { seedLeads } from './leads.ts';
 import { seedAdvisorDemo } from './advisor.ts';
+import { seedLedger } from './ledger.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -80,4 +81,5 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   // Leads, clients and pending assignments (issue 14): after the sales network's seed.
   await seedLeads(db, { password: DEMO_PASSWORD });
   if (options.workspaces) await seedAdvisorDemo(db, { password: DEMO_PASSWORD });
+  await seedLedger(db, options);
 }

@@ -10,6 +10,7 @@ import './content-i18n.ts';
 import './content.css';
 import { RiskWarning } from './risk-warning.tsx';
 import { RiskWarningFull } from './risk-warning-full.tsx';
+import { PriceHistory } from '../../ledger/components/price-history.tsx';
 
 export const SUSTAINABILITY_FIGURES = [
   'treesPerMember',
@@ -77,6 +78,7 @@ export function CoinPage() {
           </Box>
         ))}
       </Stack>
+      <PriceHistory />
       <SustainabilityFigures />
       <Box mt={48} maw={800}>
         <RiskWarningFull />

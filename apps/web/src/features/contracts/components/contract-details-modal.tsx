@@ -10,6 +10,7 @@ import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
 import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
+import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -114,6 +115,8 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
               {transition.error instanceof ApiError ? transition.error.extracted.message : t('details.noActions')}
             </Alert>
           ) : null}
+          <Divider />
+          <ContractSchedule contractId={contract.data.id} />
           <Divider />
           <section aria-labelledby={historyId}>
             <Title order={3} size="h4" id={historyId}>

@@ -93,6 +93,11 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.pendingAssignments')}
               </Anchor>
             ) : null}
+            {can(roles, 'ledger.publishPrice') ? (
+              <Anchor component={Link} to={paths.prices.href()}>
+                {t('dashboard.prices')}
+              </Anchor>
+            ) : null}
           </Group>
         </Paper>
       ) : null}

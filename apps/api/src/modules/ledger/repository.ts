@@ -1,0 +1,302 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import { formatScaled, type TJournalKind, type TJournalLine, type TPaymentMethod } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+
+/** The ledger's SQL (and the only SQL of the module). Every query is scoped by company. */
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+const SCALE_OF = { EUR: 2, KCU: 6 } as const;
+
+// Prices ----------------------------------------------------------------------------------------
+
+export interface TPriceRow {
+  value_date: string;
+  price: string;
+  asset_report: string;
+  published_at: Date;
+}
+
+/** Inserts a price; null when the company already has one for that date. */
+export async function insertPrice(
+  tx: TExecutor,
+  row: { companyId: string; valueDate: string; price: string; assetReport: string; publishedBy: string },
+): Promise<TPriceRow | null> {
+  const inserted = await tx
+    .insertInto('kc_prices')
+    .values({ company_id: row.companyId, value_date: row.valueDate, price: row.price, asset_report: row.assetReport, published_by: row.publishedBy })
+    .onConflict((oc) => oc.columns(['company_id', 'value_date']).doNothing())
+    .returning(['value_date', 'price', 'asset_report', 'published_at'])
+    .executeTakeFirst();
+  return inserted ?? null;
+}
+
+/** The price history, oldest first (one row per date: at most a few thousand). */
+export async function findPrices(db: TExecutor, companyId: string, range: { from?: string; to?: string }): Promise<TPriceRow[]> {
+  let query = db.selectFrom('kc_prices').select(['value_date', 'price', 'asset_report', 'published_at']).where('company_id', '=', companyId);
+  if (range.from) query = query.where('value_date', '>=', range.from);
+  if (range.to) query = query.where('value_date', '<=', range.to);
+  return query.orderBy('value_date', 'asc').limit(10_000).execute();
+}
+
+/** The latest price published for a date on or before `date` (the price of that value date). */
+export async function findPriceOn(db: TExecutor, companyId: string, date: string): Promise<TPriceRow | undefined> {
+  return db
+    .selectFrom('kc_prices')
+    .select(['value_date', 'price', 'asset_report', 'published_at'])
+    .where('company_id', '=', companyId)
+    .where('value_date', '<=', date)
+    .orderBy('value_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export async function findLatestPrice(db: TExecutor, companyId: string): Promise<TPriceRow | undefined> {
+  return db
+    .selectFrom('kc_prices')
+    .select(['value_date', 'price', 'asset_report', 'published_at'])
+    .where('company_id', '=', companyId)
+    .orderBy('value_date', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+// Contracts -------------------------------------------------------------------------------------
+
+export async function findLedgerContract(db: TExecutor, companyId: string, contractId: string) {
+  return db
+    .selectFrom('contracts as c')
+    .innerJoin('users as u', 'u.id', 'c.user_id')
+    .select([
+      'c.id',
+      'c.user_id',
+      'c.state',
+      'c.product_key',
+      'c.initial_investment',
+      'c.recurring_amount',
+      'c.submission_date',
+      'c.expiring_date',
+      'c.contract_period_type',
+      'u.advisor_id as owner_advisor_id',
+      'u.email as owner_email',
+      'u.first_name as owner_first_name',
+      'u.language as owner_language',
+    ])
+    .where('c.company_id', '=', companyId)
+    .where('c.id', '=', contractId)
+    .executeTakeFirst();
+}
+
+export async function findCustomerContracts(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('contracts')
+    .select(['id', 'state', 'product_key', 'submission_date'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .where('state', '<>', 'DELETED')
+    .orderBy('submission_date', 'desc')
+    .orderBy('id')
+    .execute();
+}
+
+/** Sums of a set of contracts' lines, by contract and account. */
+export async function sumContractLines(
+  db: TExecutor,
+  companyId: string,
+  contractIds: readonly string[],
+): Promise<{ contract_id: string; account: string; total: string }[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select(['contract_id', 'account', sql<string>`sum(amount)`.as('total')])
+    .where('company_id', '=', companyId)
+    .where('contract_id', 'in', contractIds)
+    .where('account', 'in', ['BANK', 'INVESTOR_UNITS', 'INCOME_PAYABLE'])
+    .groupBy(['contract_id', 'account'])
+    .execute();
+  return rows.map((r) => ({ contract_id: r.contract_id!, account: r.account, total: r.total }));
+}
+
+// Journals --------------------------------------------------------------------------------------
+
+export interface TNewJournal {
+  companyId: string;
+  kind: TJournalKind;
+  occurredOn: string;
+  description: string;
+  reversesJournalId?: string | null;
+  createdBy: string | null;
+}
+
+/** Inserts a journal and its lines (the database checks the balance at commit). */
+export async function insertJournal(tx: Transaction<Database>, journal: TNewJournal, lines: readonly TJournalLine[]): Promise<string> {
+  const { id } = await tx
+    .insertInto('ledger_journals')
+    .values({
+      company_id: journal.companyId,
+      kind: journal.kind,
+      occurred_on: journal.occurredOn,
+      description: journal.description,
+      reverses_journal_id: journal.reversesJournalId ?? null,
+      created_by: journal.createdBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await tx
+    .insertInto('ledger_lines')
+    .values(
+      lines.map((line) => ({
+        journal_id: id,
+        company_id: journal.companyId,
+        account: line.account,
+        currency: line.currency,
+        amount: formatScaled(line.amount, SCALE_OF[line.currency]),
+        contract_id: line.contractId ?? null,
+        user_id: line.userId ?? null,
+      })),
+    )
+    .execute();
+  return id;
+}
+
+export async function findJournal(db: TExecutor, companyId: string, journalId: string) {
+  const journal = await db
+    .selectFrom('ledger_journals as j')
+    .leftJoin('ledger_journals as r', 'r.reverses_journal_id', 'j.id')
+    .select(['j.id', 'j.kind', 'j.occurred_on', 'j.description', 'j.reverses_journal_id', 'j.created_at', 'r.id as reversed_by'])
+    .where('j.company_id', '=', companyId)
+    .where('j.id', '=', journalId)
+    .executeTakeFirst();
+  if (!journal) return undefined;
+  const lines = await db
+    .selectFrom('ledger_lines')
+    .select(['account', 'currency', 'amount', 'contract_id', 'user_id'])
+    .where('journal_id', '=', journalId)
+    .where('company_id', '=', companyId)
+    .orderBy('id')
+    .execute();
+  return { ...journal, lines };
+}
+
+// Payments --------------------------------------------------------------------------------------
+
+export interface TPaymentRow {
+  id: string;
+  contract_id: string;
+  amount: string;
+  value_date: string;
+  method: TPaymentMethod;
+  reference: string;
+  journal_id: string;
+  price: string;
+  units: string;
+  recorded_at: Date;
+  reversed_at: Date | null;
+}
+
+function paymentQuery(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('payments as p')
+    .leftJoin('ledger_journals as r', 'r.reverses_journal_id', 'p.journal_id')
+    .select(['p.id', 'p.contract_id', 'p.amount', 'p.value_date', 'p.method', 'p.reference', 'p.journal_id', 'p.price', 'p.units', 'p.recorded_at', 'r.created_at as reversed_at'])
+    .where('p.company_id', '=', companyId);
+}
+
+export async function findPaymentByReference(db: TExecutor, companyId: string, reference: string): Promise<TPaymentRow | undefined> {
+  return paymentQuery(db, companyId).where('p.reference', '=', reference).executeTakeFirst();
+}
+
+export async function findContractPayments(db: TExecutor, companyId: string, contractId: string): Promise<TPaymentRow[]> {
+  return paymentQuery(db, companyId).where('p.contract_id', '=', contractId).orderBy('p.value_date', 'desc').orderBy('p.recorded_at', 'desc').limit(5000).execute();
+}
+
+export async function insertPayment(
+  tx: TExecutor,
+  row: {
+    companyId: string;
+    contractId: string;
+    userId: string;
+    amount: string;
+    valueDate: string;
+    method: TPaymentMethod;
+    reference: string;
+    price: string;
+    priceDate: string;
+    units: string;
+    journalId: string;
+    recordedBy: string;
+  },
+): Promise<string> {
+  const { id } = await tx
+    .insertInto('payments')
+    .values({
+      company_id: row.companyId,
+      contract_id: row.contractId,
+      user_id: row.userId,
+      amount: row.amount,
+      value_date: row.valueDate,
+      method: row.method,
+      reference: row.reference,
+      price: row.price,
+      price_date: row.priceDate,
+      units: row.units,
+      journal_id: row.journalId,
+      recorded_by: row.recordedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** Serialises work on one key of a company until the transaction ends (PGlite and PostgreSQL). */
+export async function lockKey(tx: Transaction<Database>, companyId: string, key: string): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtextextended(${`ledger:${companyId}:${key}`}, 0))`.execute(tx);
+}
+
+// The check -------------------------------------------------------------------------------------
+
+export async function findUnbalancedJournals(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('ledger_lines')
+    .select(['journal_id', 'currency', sql<string>`sum(amount)`.as('total')])
+    .where('company_id', '=', companyId)
+    .groupBy(['journal_id', 'currency'])
+    .having(sql`sum(amount)`, '<>', 0)
+    .orderBy('journal_id')
+    .limit(1000)
+    .execute();
+}
+
+/** Journals with fewer than two lines (the database refuses them; the check looks anyway). */
+export async function findShortJournals(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('ledger_journals as j')
+    .leftJoin('ledger_lines as l', 'l.journal_id', 'j.id')
+    .select(['j.id', sql<string>`count(l.id)`.as('lines')])
+    .where('j.company_id', '=', companyId)
+    .groupBy('j.id')
+    .having(sql`count(l.id)`, '<', 2)
+    .limit(1000)
+    .execute();
+}
+
+export async function sumAccounts(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('ledger_lines')
+    .select(['account', 'currency', sql<string>`sum(amount)`.as('balance')])
+    .where('company_id', '=', companyId)
+    .groupBy(['account', 'currency'])
+    .orderBy('account')
+    .execute();
+}
+
+export async function countLedger(db: TExecutor, companyId: string): Promise<{ journals: number; lines: number }> {
+  const journals = await db.selectFrom('ledger_journals').select(sql<string>`count(*)`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  const lines = await db.selectFrom('ledger_lines').select(sql<string>`count(*)`.as('n')).where('company_id', '=', companyId).executeTakeFirstOrThrow();
+  return { journals: Number(journals.n), lines: Number(lines.n) };
+}
+
+/** Every company that has a ledger (for the command-line check). */
+export async function findLedgerCompanies(db: TExecutor): Promise<string[]> {
+  const rows = await db.selectFrom('companies').select('id').orderBy('id').execute();
+  return rows.map((r) => r.id);
+}

@@ -1,0 +1,76 @@
+import { Alert, Button, Loader, Table, Text, Title } from '@mantine/core';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { formatDate, formatMoney, type TSchedule } from '@kc/domain';
+import '../i18n.ts';
+import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
+import { useSchedule } from '../api/get-schedule.ts';
+
+const TONES: Record<TSchedule['items'][number]['status'], TStatusTone> = { PAID: 'green', DUE: 'blue', OVERDUE: 'red' };
+
+/** A contract's payment schedule: each item's date, amount and state (paid, due, overdue), with the sums. */
+export function ContractSchedule({ contractId }: { contractId: string }) {
+  const { t } = useTranslation('ledgerScreens');
+  const headingId = useId();
+  const schedule = useSchedule(contractId);
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={3} size="h4" id={headingId}>
+        {t('schedule.heading')}
+      </Title>
+      {schedule.isPending ? (
+        <Loader size="sm" mt="xs" aria-label={t('schedule.loading')} />
+      ) : schedule.isError ? (
+        <Alert color="red" variant="light" role="alert" mt="xs">
+          <Text>{t('schedule.error')}</Text>
+          <Button mt="xs" size="xs" variant="light" onClick={() => void schedule.refetch()}>
+            {t('history.retry')}
+          </Button>
+        </Alert>
+      ) : schedule.data.items.length === 0 ? (
+        <Text mt="xs">{t('schedule.empty')}</Text>
+      ) : (
+        <>
+          <Text mt="xs" size="sm">
+            {t('schedule.summary', {
+              paidIn: formatMoney(schedule.data.paidIn),
+              dueToDate: formatMoney(schedule.data.dueToDate),
+              overdue: formatMoney(schedule.data.overdue),
+            })}
+          </Text>
+          {/* A scrolling region is focusable, so a keyboard can scroll it (axe: scrollable-region-focusable). */}
+          <div role="region" aria-label={t('schedule.tableLabel')} tabIndex={0} style={{ overflow: 'auto', maxHeight: 320, marginTop: 'var(--mantine-spacing-xs)' }}>
+            <Table striped stickyHeader miw={300}>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('schedule.dueDate')}</Table.Th>
+                  <Table.Th scope="col">{t('schedule.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('schedule.state')}</Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {schedule.data.items.map((item) => (
+                  <Table.Tr key={item.number}>
+                    <Table.Td>
+                      {formatDate(item.dueDate)}
+                      {item.kind === 'INITIAL' ? ` · ${t('schedule.initial')}` : ''}
+                    </Table.Td>
+                    <Table.Td>{formatMoney(item.amount)}</Table.Td>
+                    <Table.Td>
+                      <StatusBadge tone={TONES[item.status]}>{t(`schedule.status.${item.status}`)}</StatusBadge>
+                      {item.status !== 'PAID' && item.paid !== '0.00' ? (
+                        <Text span size="xs" ml={6}>
+                          {t('schedule.partly', { paid: formatMoney(item.paid) })}
+                        </Text>
+                      ) : null}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
