@@ -74,6 +74,8 @@ export async function buildTestApp(
     LOG_LEVEL: 'info',
     DATA_DIR: dataDir,
     MAIL_POLL_MS: '0',
+    // Scheduled work stays off: a test runs the job itself, with its clock pinned.
+    LEADS_JOB_POLL_MS: '0',
     CALCULATOR_BASE_YEAR: String(TEST_BASE_YEAR),
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...options.env,

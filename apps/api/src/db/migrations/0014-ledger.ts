@@ -18,7 +18,7 @@ import { runStatements } from './run-statements.ts';
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
     .raw(
-      `CREATE FUNCTION kc_ledger_append_only() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      `CREATE FUNCTION kc_ledger_append_only() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
 BEGIN
   RAISE EXCEPTION '% is append-only: % refused (correct with a reversing journal)', TG_TABLE_NAME, TG_OP USING ERRCODE = 'insufficient_privilege';
 END
@@ -31,7 +31,7 @@ $fn$`,
   // statement trigger below), so lines added after an early check are checked again.
   await sql
     .raw(
-      `CREATE FUNCTION kc_ledger_check_journal() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      `CREATE FUNCTION kc_ledger_check_journal() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
 DECLARE
   jid bigint;
   jcompany text;
@@ -66,7 +66,7 @@ $fn$`,
     .execute(db);
   await sql
     .raw(
-      `CREATE FUNCTION kc_ledger_forget_checked() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      `CREATE FUNCTION kc_ledger_forget_checked() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
 BEGIN
   PERFORM set_config('kc.ledger_checked', '', true);
   RETURN NULL;
@@ -78,7 +78,7 @@ $fn$`,
   // row's xmin is this transaction's id; ledger writes use no savepoints), never added later.
   await sql
     .raw(
-      `CREATE FUNCTION kc_ledger_lines_same_transaction() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      `CREATE FUNCTION kc_ledger_lines_same_transaction() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $fn$
 BEGIN
   IF NOT EXISTS (SELECT 1 FROM ledger_journals WHERE id = NEW.journal_id AND xmin = pg_current_xact_id()::xid) THEN
     RAISE EXCEPTION 'ledger journal % is closed: lines are written with their journal, never added later', NEW.journal_id USING ERRCODE = 'insufficient_privilege';

@@ -51,9 +51,11 @@ const STATEMENTS = [
      discarded_clients integer NOT NULL DEFAULT 0,
      discarded_offerings integer NOT NULL DEFAULT 0
    )`,
+  // Every function resolves tables in the schema it was created in (`SET search_path FROM
+  // CURRENT`), whatever the search path of the session whose change fires it.
   `CREATE FUNCTION agent_figures_add(p_company text, p_agent uuid, p_customers integer, p_contracts integer, p_investment numeric,
                                      p_leads integer, p_discarded_clients integer, p_discarded_offerings integer) RETURNS void
-   LANGUAGE sql AS $$
+   LANGUAGE sql SET search_path FROM CURRENT AS $$
      INSERT INTO agent_figures AS f (agent_id, company_id, customers, active_contracts, investment, active_leads, discarded_clients, discarded_offerings)
      VALUES (p_agent, p_company, p_customers, p_contracts, p_investment, p_leads, p_discarded_clients, p_discarded_offerings)
      ON CONFLICT (agent_id) DO UPDATE SET
@@ -64,7 +66,7 @@ const STATEMENTS = [
        discarded_clients = f.discarded_clients + EXCLUDED.discarded_clients,
        discarded_offerings = f.discarded_offerings + EXCLUDED.discarded_offerings
    $$`,
-  `CREATE FUNCTION agent_figures_assignment() RETURNS trigger LANGUAGE plpgsql AS $$
+  `CREATE FUNCTION agent_figures_assignment() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
    DECLARE
      old_open boolean := TG_OP <> 'INSERT' AND OLD.ended_at IS NULL;
      new_open boolean := TG_OP <> 'DELETE' AND NEW.ended_at IS NULL;
@@ -91,7 +93,7 @@ const STATEMENTS = [
    $$`,
   `CREATE TRIGGER agent_figures_assignment AFTER INSERT OR UPDATE OR DELETE ON customer_agent_assignments
      FOR EACH ROW EXECUTE FUNCTION agent_figures_assignment()`,
-  `CREATE FUNCTION agent_figures_contract() RETURNS trigger LANGUAGE plpgsql AS $$
+  `CREATE FUNCTION agent_figures_contract() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
    DECLARE
      old_active boolean := TG_OP <> 'INSERT' AND OLD.state = 'ACTIVE';
      new_active boolean := TG_OP <> 'DELETE' AND NEW.state = 'ACTIVE';
@@ -123,7 +125,7 @@ const STATEMENTS = [
    $$`,
   `CREATE TRIGGER agent_figures_contract AFTER INSERT OR UPDATE OF state, initial_investment, user_id, company_id OR DELETE ON contracts
      FOR EACH ROW EXECUTE FUNCTION agent_figures_contract()`,
-  `CREATE FUNCTION agent_figures_lead() RETURNS trigger LANGUAGE plpgsql AS $$
+  `CREATE FUNCTION agent_figures_lead() RETURNS trigger LANGUAGE plpgsql SET search_path FROM CURRENT AS $$
    DECLARE
      o_live integer := 0; o_client integer := 0; o_offer integer := 0;
      n_live integer := 0; n_client integer := 0; n_offer integer := 0;
