@@ -255,6 +255,9 @@ test.describe('investor area', () => {
     await expect(page.getByText('No ha contratado ningun producto')).toBeVisible();
     await page.getByRole('link', { name: 'Ir a la lista de usuarios' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Usuarios' })).toBeVisible();
+    // The demo company has more users than a page: search for the investors by e-mail.
+    await page.getByLabel('Buscar').fill('investor@');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect(table(page)).toContainText('investor@kc.example');
     await expect(table(page)).not.toContainText('investor@other.example');
     await expectNoAxeViolations(page);
@@ -278,7 +281,8 @@ test.describe('investor area', () => {
   });
 
   test('the account page: add a card, remove it (No, then Si) and change the password', async ({ page }) => {
-    const email = 'agent@kc.example';
+    // An account no later spec logs in with: this test changes its password.
+    const email = 'supplier@kc.example';
     await loginAs(page, email);
     const elsewhere = await createSession(page.request, email);
     await gotoApp(page, 'account');
