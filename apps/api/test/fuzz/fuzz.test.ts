@@ -21,12 +21,12 @@ import { operationsOf, requestArbitrary, type TCaller, type TFuzzRequest, type T
 const FUZZ_RUNS = Number(process.env['FUZZ_RUNS'] ?? 1000);
 /**
  * Requests per operation on each database. With PostgreSQL at hand (CI), it gets FUZZ_RUNS
- * (1000) and the embedded PGlite, the same queries on the same schema, a fifth of them
+ * (1000) and the embedded PGlite, the same queries on the same schema, a tenth of them
  * (FUZZ_RUNS_PGLITE to change it), which keeps the API suite within CI's time. Without
  * PostgreSQL, PGlite gets them all.
  */
 const runsOn = (kind: string): number =>
-  kind === 'pglite' && DB_KINDS.includes('postgres') ? Number(process.env['FUZZ_RUNS_PGLITE'] ?? Math.ceil(FUZZ_RUNS / 5)) : FUZZ_RUNS;
+  kind === 'pglite' && DB_KINDS.includes('postgres') ? Number(process.env['FUZZ_RUNS_PGLITE'] ?? Math.ceil(FUZZ_RUNS / 10)) : FUZZ_RUNS;
 const FUZZ_SEED = process.env['FUZZ_SEED'] ? Number(process.env['FUZZ_SEED']) : undefined;
 const FUZZ_PATH = process.env['FUZZ_PATH'];
 /** FUZZ_STATS=1 prints, per operation, how many answers had each status (to see how deep the requests reach). */
