@@ -1,12 +1,25 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
+import type { CompiledQuery } from 'kysely';
 
 /** Distinct statements named per process; past this, new ones run unnamed (memory bound on both sides). */
 const MAX_NAMED = 2000;
 const names = new Map<string, string>();
 
-/** A stable name for a statement's text, or undefined once the bound is reached. */
+/** The first words of a statement that must be planned with its own values (see `withCustomPlan`). */
+const CUSTOM_PLAN = '/* kc:custom-plan */ ';
+
+/**
+ * The same statement, run unnamed: PostgreSQL plans an unnamed statement with its values every
+ * time, where a named one may get a generic plan that cannot see them (a search fragment, a role).
+ */
+export function withCustomPlan<R>(query: CompiledQuery<R>): CompiledQuery<R> {
+  return { ...query, sql: `${CUSTOM_PLAN}${query.sql}` };
+}
+
+/** A stable name for a statement's text, or undefined once the bound is reached (or when it asks for a custom plan). */
 export function statementName(text: string): string | undefined {
+  if (text.startsWith(CUSTOM_PLAN)) return undefined;
   let name = names.get(text);
   if (name === undefined && names.size < MAX_NAMED) {
     name = `kc_${createHash('sha1').update(text).digest('base64url')}`;

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import { USER_LIST_RESULT_LIMIT, type TUserListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { withCustomPlan } from '../../db/preparing-client.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { usersInReach } from '../sales-network/repository.ts';
 
@@ -79,11 +80,11 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * counting every one of thousands of matches cost ≈ 18 ms of PostgreSQL a request
  * (bench/user-search.ts), reading at most 1,001 of them costs a small part of it.
  *
- * A search or a filter runs in a transaction that tells the planner that index pages are
- * cached (`random_page_cost` 1.1, the usual SSD figure): otherwise PostgreSQL prefers a
- * sequential scan of every user to the trigram index for a common fragment; and plans each
- * statement afresh (statements are prepared, db/preparing-client.ts, and a generic plan cannot
- * see the fragment: it picked the role index even for a role nearly everyone holds).
+ * Page and count are one statement, planned with its values (`withCustomPlan`: a prepared
+ * generic plan cannot see the fragment, and picked the role index even for a role nearly everyone
+ * holds). With the count capped, PostgreSQL's default costs choose the trigram or role index for
+ * the count and the (company, created_at) index for the newest first; the transaction that
+ * lowered `random_page_cost` for an uncapped count is gone (bench/README.md, issue 13).
  */
 export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery, reach?: { scope: 'group' | 'team'; managerId: string }) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
@@ -115,29 +116,12 @@ export async function listUsers(db: Kysely<Database>, companyId: string, query: 
   const count = db
     .selectFrom(base.select(sql`1`.as('one')).limit(USER_LIST_RESULT_LIMIT + 1).as('matches'))
     .select((eb) => eb.fn.countAll<string>().as('n'));
-  const narrowed =
-    reach !== undefined ||
-    query.q !== undefined ||
-    query.role !== undefined ||
-    query.active !== undefined ||
-    query.deleted !== undefined ||
-    query.temporaryPassword !== undefined ||
-    query.createdFrom !== undefined ||
-    query.createdTo !== undefined;
-  if (!narrowed) {
-    const [rows, counted] = await Promise.all([
-      reachable > 0 ? page.execute() : Promise.resolve([]),
-      count.executeTakeFirstOrThrow(),
-    ]);
-    const matched = Number(counted.n);
-    return { rows, total: Math.min(matched, USER_LIST_RESULT_LIMIT), capped: matched > USER_LIST_RESULT_LIMIT };
-  }
-  return db.transaction().execute(async (tx) => {
-    await sql`SELECT set_config('random_page_cost', '1.1', true), set_config('plan_cache_mode', 'force_custom_plan', true)`.execute(tx);
-    const rows = reachable > 0 ? (await tx.executeQuery(page.compile())).rows : [];
-    const matched = Number((await tx.executeQuery(count.compile())).rows[0]?.n ?? 0);
-    return { rows, total: Math.min(matched, USER_LIST_RESULT_LIMIT), capped: matched > USER_LIST_RESULT_LIMIT };
-  });
+  // One statement: the page, each row carrying the capped count (an uncorrelated subquery,
+  // evaluated once). A page past the last match has no row to carry it: then the count alone.
+  const withCount = page.select(count.as('matched'));
+  const rows = reachable > 0 ? (await db.executeQuery(withCustomPlan(withCount.compile()))).rows : [];
+  const matched = rows.length > 0 ? Number(rows[0]!.matched) : offset === 0 && reachable > 0 ? 0 : Number((await db.executeQuery(withCustomPlan(count.compile()))).rows[0]?.n ?? 0);
+  return { rows: rows.map(({ matched: _, ...row }) => row), total: Math.min(matched, USER_LIST_RESULT_LIMIT), capped: matched > USER_LIST_RESULT_LIMIT };
 }
 
 export type TUserRowSummary = Awaited<ReturnType<typeof listUsers>>['rows'][number];
