@@ -10,8 +10,8 @@ import { formatDateText, formatMoneyText, formatDecimal } from '../src/modules/d
 
 const INVESTOR = 'investor@kc.example';
 const OTHER_INVESTOR = 'investor@other.example';
-const YEAR = 2019; // the seeded payments run monthly through 2018–2020 (TEST_BASE_YEAR 2020)
-const INCOME_TEXT = 'Rentas "Finca; Sur" 2019';
+const YEAR = 2020; // the seeded payments run monthly from late 2019 through 2020 (TEST_BASE_YEAR 2020)
+const INCOME_TEXT = 'Rentas "Finca; Sur" 1S';
 
 async function pdfText(body: Buffer): Promise<string> {
   const pdf = await getDocumentProxy(new Uint8Array(body));
@@ -52,7 +52,7 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     ids = Object.fromEntries(users.map((u) => [u.email, u.id]));
     const contracts = await t.db.selectFrom('contracts').select(['id', 'state', 'user_id']).where('user_id', '=', ids[INVESTOR]!).orderBy('submission_date').orderBy('id').execute();
     activeContract = contracts.find((c) => c.state === 'ACTIVE')!.id;
-    // Income of 2019 credited to the active contract (a distribution's lines, as the income part books them).
+    // Income of YEAR credited to the active contract (a distribution's lines, as the income part books them).
     await t.db.transaction().execute(async (tx) => {
       await insertJournal(
         tx,
@@ -156,6 +156,8 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     const paidRows = await t.db.selectFrom('payments').select('amount').where('contract_id', '=', activeContract).where('value_date', '>=', `${YEAR}-01-01`).where('value_date', '<=', `${YEAR}-12-31`).execute();
     const paid = paidRows.reduce((a, p) => a + parseEur(String(p.amount)), 0n);
     expect(paid).toBeGreaterThan(0n);
+    expect(opening).toBeGreaterThan(0n);
+    expect(closing).toBeGreaterThan(opening);
 
     const res = await download(h[INVESTOR]!, `statement.${activeContract}.${YEAR}`, 'es');
     expect(res.statusCode).toBe(200);
@@ -244,12 +246,12 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     expect(es.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]));
     const esLines = es.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(esLines[0]).toBe('Contrato;Fecha;Concepto;Importe (€)');
-    expect(esLines[1]).toBe(`${activeContract};${YEAR}-06-30;"Rentas ""Finca; Sur"" 2019";12,34`);
+    expect(esLines[1]).toBe(`${activeContract};${YEAR}-06-30;"Rentas ""Finca; Sur"" 1S";12,34`);
 
     const en = await get(h[INVESTOR]!, `/api/documents/customers/${ids[INVESTOR]}/exports/income?lang=en`);
     const enLines = en.body.replace(/^\uFEFF/, '').split('\r\n');
     expect(enLines[0]).toBe('Contract,Date,Description,Amount (€)');
-    expect(enLines[1]).toBe(`${activeContract},${YEAR}-06-30,"Rentas ""Finca; Sur"" 2019",12.34`);
+    expect(enLines[1]).toBe(`${activeContract},${YEAR}-06-30,"Rentas ""Finca; Sur"" 1S",12.34`);
 
     const payments = await get(h['advisor@kc.example']!, `/api/documents/customers/${ids[INVESTOR]}/exports/payments?lang=es`);
     const rows = payments.body.replace(/^\uFEFF/, '').trim().split('\r\n');
