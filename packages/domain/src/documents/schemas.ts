@@ -34,6 +34,8 @@ export const ZDocumentList = z.object({
   customerId: z.string(),
   /** The last closed year: statements exist up to it (the current year is not final). */
   lastClosedYear: z.number().int(),
+  /** The contracts the documents belong to (to group them on screen). */
+  contracts: z.array(z.object({ id: z.string(), productNameEs: z.string(), productNameEn: z.string(), state: z.string(), submissionDate: z.string() })),
   documents: z.array(ZDocumentItem),
 });
 export type TDocumentList = z.infer<typeof ZDocumentList>;

@@ -104,7 +104,12 @@ export async function listDocuments(app: FastifyInstance, caller: TAuthUser, cus
       documents.push(item({ kind: 'INVESTOR_STATEMENT', userId: customer.id, year }, { date: `${year}-12-31` }));
     }
   }
-  return { customerId: customer.id, lastClosedYear: closed, documents };
+  return {
+    customerId: customer.id,
+    lastClosedYear: closed,
+    contracts: contracts.map((c) => ({ id: c.id, productNameEs: c.name_es, productNameEn: c.name_en, state: c.state, submissionDate: c.submission_date })),
+    documents,
+  };
 }
 
 // Generating and serving ---------------------------------------------------------------------------
