@@ -16,7 +16,7 @@ const doc = (over: Partial<TDocumentList['documents'][number]>): TDocumentList['
 });
 
 describe('groupDocuments', () => {
-  it('groups by contract: its document, receipts newest first, statements by year descending; investor statements apart', () => {
+  it('groups by contract, newest first: its document, receipts newest first, statements by year descending; investor statements apart', () => {
     const list: TDocumentList = {
       customerId: 'u',
       lastClosedYear: 2025,
@@ -36,10 +36,10 @@ describe('groupDocuments', () => {
       ],
     };
     const grouped = groupDocuments(list);
-    expect(grouped.contracts.map((g) => g.contractDocument?.id)).toEqual([`contract.${c1}`, `contract.${c2}`]);
-    expect(grouped.contracts[0]!.receipts.map((d) => d.id)).toEqual(['r2', 'r1']);
-    expect(grouped.contracts[0]!.statements.map((d) => d.year)).toEqual([2020, 2019]);
-    expect(grouped.contracts[1]!.receipts).toEqual([]);
+    expect(grouped.contracts.map((g) => g.contractDocument?.id)).toEqual([`contract.${c2}`, `contract.${c1}`]); // newest first
+    expect(grouped.contracts[1]!.receipts.map((d) => d.id)).toEqual(['r2', 'r1']);
+    expect(grouped.contracts[1]!.statements.map((d) => d.year)).toEqual([2020, 2019]);
+    expect(grouped.contracts[0]!.receipts).toEqual([]);
     expect(grouped.annual.map((d) => d.year)).toEqual([2020, 2019]);
   });
 });

@@ -7,11 +7,11 @@ export interface TContractDocuments {
   statements: TDocumentItem[];
 }
 
-/** The list grouped for the screen: per contract (its document, receipts newest first, statements by year), then the investor's yearly statements. */
+/** The list grouped for the screen: per contract, newest first (its document, receipts newest first, statements by year), then the investor's yearly statements. */
 export function groupDocuments(list: TDocumentList): { contracts: TContractDocuments[]; annual: TDocumentItem[] } {
   const byYearDesc = (a: TDocumentItem, b: TDocumentItem) => (b.year ?? 0) - (a.year ?? 0);
   return {
-    contracts: list.contracts.map((contract) => {
+    contracts: [...list.contracts].sort((a, b) => (a.submissionDate < b.submissionDate ? 1 : a.submissionDate > b.submissionDate ? -1 : 0)).map((contract) => {
       const own = list.documents.filter((d) => d.contractId === contract.id);
       return {
         contract,
