@@ -47,7 +47,7 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
   const call = (op: TOperation, headers: Record<string, string>, ids: Record<string, string> = {}, payload?: unknown) =>
     t.app.inject({
       method: op.method as 'GET',
-      url: fill(op.path, { contractState: 'ALL', action: 'activate', countryId: 'ES', companyId: '1', token: 'x', ...ids }),
+      url: fill(op.path, { contractState: 'ALL', action: 'activate', countryId: 'ES', companyId: '1', token: 'x', dataset: 'payments' /* documents (issue 15) */, ...ids }),
       headers,
       ...(op.method === 'GET' || op.method === 'DELETE' ? {} : { payload: (payload ?? {}) as Record<string, unknown> }),
     });

@@ -55,6 +55,8 @@ export default [
     route(r(paths.agentWorkspace), 'routes/agent.tsx'),
     route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route(r(paths.prices), 'routes/prices.tsx'),
+    // Documents and exports (issue 15, part "documents").
+    route(r(paths.documents), 'routes/documents.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

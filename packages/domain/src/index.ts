@@ -19,3 +19,5 @@ export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
 export * from './ledger/index.ts';
+// Documents and exports (issue 15, part "documents").
+export * from './documents/index.ts';

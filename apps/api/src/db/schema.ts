@@ -410,6 +410,26 @@ export interface PaymentsTable {
   recorded_at: Generated<Date>;
 }
 
+/** Customer documents (issue 15, part "documents", migration 0018): generated PDFs, stored once. */
+export interface CustomerDocumentsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  document_id: string;
+  kind: 'CONTRACT' | 'RECEIPT' | 'CONTRACT_STATEMENT' | 'INVESTOR_STATEMENT';
+  contract_id: string | null;
+  payment_id: string | null;
+  year: number | null;
+  language: 'es' | 'en';
+  data_digest: string;
+  file_name: string;
+  content: Uint8Array;
+  sha256: string;
+  byte_size: number;
+  created_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -444,6 +464,8 @@ export interface Database {
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
   payments: PaymentsTable;
+  // Documents and exports (issue 15, part "documents").
+  customer_documents: CustomerDocumentsTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

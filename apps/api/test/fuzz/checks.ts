@@ -51,6 +51,9 @@ export function checkAnswer(request: TFuzzRequest, answer: TAnswer): string | un
   if (status === 200 && contentType.startsWith('text/event-stream')) {
     return /(^|\n)event: ready\n/.test(answer.body) ? undefined : `an event stream that does not open with ready: ${answer.body.slice(0, 200)}`;
   }
+  // Documents (issue 15): a document is a PDF, an export a CSV with its byte order mark.
+  if (status === 200 && contentType === 'application/pdf') return answer.body.startsWith('%PDF-') ? undefined : 'a PDF answer that is not a PDF';
+  if (status === 200 && contentType.startsWith('text/csv')) return answer.body.startsWith('\uFEFF') ? undefined : 'a CSV answer without its byte order mark';
   let body: unknown;
   try {
     body = JSON.parse(answer.body);

@@ -102,3 +102,33 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
   }
   return parsed as T;
 }
+
+/**
+ * A file from the API (documents and exports, issue 15): the same headers as apiRequest, the
+ * body as a Blob and the file name of its Content-Disposition; non-2xx answers become ApiError.
+ */
+export async function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | undefined }> {
+  const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
+  if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+  let response: Response;
+  try {
+    response = await fetch(url, { headers, signal: signal ?? null });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(error instanceof Error ? error.message : String(error), undefined, undefined, true);
+  }
+  if (response.status < 200 || response.status > 299) {
+    const text = await response.text();
+    let parsed: unknown = text;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      // Kept as text.
+    }
+    if (response.status === 401 && bearer) onUnauthorized?.();
+    throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
+  }
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const match = /filename\*=UTF-8''([^;]+)/i.exec(disposition) ?? /filename="([^"]+)"/i.exec(disposition);
+  return { blob: await response.blob(), fileName: match?.[1] ? decodeURIComponent(match[1]) : undefined };
+}

@@ -72,6 +72,8 @@ export const paths = {
   salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
   /** ADMIN publishes the KC reference price (money ledger, issue 15). */
   prices: { path: '/admin/prices', href: () => '/admin/prices' },
+  // Documents and exports (issue 15, part "documents"): the investor's documents page.
+  documents: { path: '/inversor/documentos', href: () => '/inversor/documentos' },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

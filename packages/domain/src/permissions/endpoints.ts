@@ -99,6 +99,10 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/ledger/journals/{journalId}': 'ledger.audit',
   'POST /api/ledger/journals/{journalId}/reverse': 'ledger.reverseJournal',
   'POST /api/ledger/check': 'ledger.audit',
+  // Documents and exports (issue 15, part "documents").
+  'GET /api/documents/customers/{customerId}': 'documents.read',
+  'GET /api/documents/files/{documentId}': 'documents.read',
+  'GET /api/documents/customers/{customerId}/exports/{dataset}': 'documents.read',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

@@ -89,6 +89,9 @@ export const PERMISSIONS = {
   'ledger.reverseJournal': ['ADMIN'],
   /** Read a journal with its lines, and run the ledger check. */
   'ledger.audit': ['ADMIN'],
+  // Documents and exports (issue 15, part "documents").
+  /** A customer's documents (PDF) and CSV exports (scope: the customer, their advisor, ADMIN; anyone else 404). */
+  'documents.read': EVERYONE,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

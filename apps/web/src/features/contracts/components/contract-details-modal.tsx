@@ -11,6 +11,8 @@ import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
 import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
+// Documents (issue 15, part "documents").
+import { ContractDocuments } from '../../documents/components/contract-documents.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -117,6 +119,7 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
           ) : null}
           <Divider />
           <ContractSchedule contractId={contract.data.id} />
+          <ContractDocuments customerId={contract.data.customer.id} contractId={contract.data.id} />
           <Divider />
           <section aria-labelledby={historyId}>
             <Title order={3} size="h4" id={historyId}>

@@ -49,6 +49,10 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
         <Anchor component={Link} to={paths.contracts.href(userId)}>
           {t('dashboard.seeAllContracts')}
         </Anchor>
+        {/* Documents (issue 15, part "documents"). */}
+        <Anchor component={Link} to={paths.documents.href()}>
+          {t('dashboard.documents')}
+        </Anchor>
       </Group>
       <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
       {dashboard.isPending ? (
