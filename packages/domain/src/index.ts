@@ -19,3 +19,5 @@ export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
 export * from './ledger/index.ts';
+// Income (issue 15, part income): distributions and the investor's holdings.
+export * from './income/index.ts';

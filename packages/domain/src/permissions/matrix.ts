@@ -89,6 +89,11 @@ export const PERMISSIONS = {
   'ledger.reverseJournal': ['ADMIN'],
   /** Read a journal with its lines, and run the ledger check. */
   'ledger.audit': ['ADMIN'],
+  // --- Income (issue 15, part income): distributions and the investor's value over time ---
+  /** Declare a distribution of a period's income per unit, preview it, and list past ones. */
+  'income.declare': ['ADMIN'],
+  /** A customer's value over time (scope: the owner, their advisor, company staff, as holdings). */
+  'income.readHoldings': EVERYONE,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;
