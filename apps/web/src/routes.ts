@@ -55,6 +55,8 @@ export default [
     route(r(paths.agentWorkspace), 'routes/agent.tsx'),
     route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route(r(paths.prices), 'routes/prices.tsx'),
+    // Income (issue 15, part income).
+    route(r(paths.distributions), 'routes/distributions.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

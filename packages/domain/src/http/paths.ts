@@ -72,6 +72,8 @@ export const paths = {
   salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
   /** ADMIN publishes the KC reference price (money ledger, issue 15). */
   prices: { path: '/admin/prices', href: () => '/admin/prices' },
+  // Income (issue 15, part income): ADMIN declares a distribution of a period's income.
+  distributions: { path: '/admin/distributions', href: () => '/admin/distributions' },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

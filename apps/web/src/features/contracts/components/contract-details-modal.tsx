@@ -11,6 +11,8 @@ import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
 import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
+// Income (issue 15, part income): the contract's units, value and income.
+import { ContractHolding } from '../../income/components/contract-holding.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -115,6 +117,8 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
               {transition.error instanceof ApiError ? transition.error.extracted.message : t('details.noActions')}
             </Alert>
           ) : null}
+          <Divider />
+          <ContractHolding contractId={contract.data.id} customerId={contract.data.customer.id} />
           <Divider />
           <ContractSchedule contractId={contract.data.id} />
           <Divider />
