@@ -7,7 +7,7 @@ import { HoldingFigures } from './holding-figures.tsx';
 
 /** A contract's units, value at the last published price and income received (the contract's details). */
 export function ContractHolding({ contractId, customerId }: { contractId: string; customerId: string }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const headingId = useId();
   const holdings = useHoldings(customerId);
   const holding = holdings.data?.holdings.find((h) => h.contractId === contractId);

@@ -17,7 +17,7 @@ const EMPTY: TDeclareDistributionRequest = { periodFrom: '', periodTo: '', recor
 
 /** Declare a distribution: the form, then the preview to confirm, then the outcome. */
 export function DeclareForm() {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const headingId = useId();
   const previewing = usePreviewDistribution();
   const declaring = useDeclareDistribution();

@@ -11,7 +11,7 @@ import { formatPerUnit, formatUnitCount } from '../lib/format.ts';
  * remainder). Confirm records it; nothing is recorded before. Focus moves here when it opens.
  */
 export function DistributionPreview({ preview, onConfirm, onEdit, isPending }: { preview: TDistributionPreview; onConfirm: () => void; onEdit: () => void; isPending: boolean }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const headingId = useId();
   const noteId = useId();
   const ref = useRef<HTMLDivElement>(null);

@@ -6,7 +6,7 @@ import '../i18n.ts';
 
 /** The dashboard's administration link to the distributions screen (ADMIN). */
 export function DistributionsAdminLink({ roles }: { roles: readonly string[] }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   if (!can(roles, 'income.declare')) return null;
   return (
     <Anchor component={Link} to={paths.distributions.href()}>

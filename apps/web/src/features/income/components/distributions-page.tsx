@@ -18,7 +18,7 @@ const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-r
 /** /admin/distributions (ADMIN): declare a distribution of a period's income, and the past ones. */
 export function DistributionsPage() {
   const session = useRequiredSession();
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   return (
     <Container size="lg" py="xl" style={ACCESSIBLE_ERROR_COLOR}>
       <PageMeta title={`${t('distributions.title')} | KC`} description={t('distributions.metaDescription')} />
@@ -43,7 +43,7 @@ export function DistributionsPage() {
 }
 
 function DistributionHistory() {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const list = useDistributions();
   // On a phone the history is a list of cards: the table would scroll sideways.
   const narrow = useMediaQuery('(max-width: 40em)');

@@ -15,7 +15,7 @@ export interface THoldingFigures {
 
 /** Units, value at the last price, paid in, income received and the result, side by side. */
 export function HoldingFigures({ figures, withResult = true }: { figures: THoldingFigures; withResult?: boolean }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   return (
     <SimpleGrid cols={{ base: 1, xs: 2, md: withResult ? 5 : 3 }} spacing="sm" mt="xs">
       <LabelledValue label={t('holdings.units')} value={formatUnitCount(figures.units)} />

@@ -13,7 +13,7 @@ const MARKS = { GAIN: '▲', LOSS: '▼', EVEN: '=' } as const;
  * Pérdida) and a colour, so a loss reads as a loss without relying on colour.
  */
 export function HoldingResult({ value, income, paidIn }: { value: string | null; income: string; paidIn: string }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const result = holdingResult({ value, income, paidIn });
   return (
     <div data-testid="holding-result">

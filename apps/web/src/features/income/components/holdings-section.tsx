@@ -11,7 +11,7 @@ import { HoldingsRiskNote } from './risk-note.tsx';
 import { ValueChart } from './value-chart.tsx';
 
 function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   return (
     <Alert color="red" variant="light" role="alert" mt="xs">
       <Text>{message}</Text>
@@ -23,7 +23,7 @@ function Retry({ message, onRetry }: { message: string; onRetry: () => void }) {
 }
 
 function ValueOverTime({ customerId }: { customerId: string }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const headingId = useId();
   const history = useValueHistory(customerId);
   return (
@@ -49,7 +49,7 @@ function ValueOverTime({ customerId }: { customerId: string }) {
  * income received, the result (a loss shown as one), the value over time and the risk warning.
  */
 export function HoldingsSection({ customerId }: { customerId: string }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const headingId = useId();
   const holdings = useHoldings(customerId);
   const data = holdings.data;

@@ -33,7 +33,7 @@ const pathOf = (line: { x: number; y: number }[]) => line.map((p, i) => `${i ===
  * described in words, and every figure is in a table under it.
  */
 export function ValueChart({ points }: { points: readonly TValuePoint[] }) {
-  const { t } = useTranslation('income');
+  const { t } = useTranslation('incomeScreens');
   const titleId = useId();
   const descId = useId();
   const lines = valueChartPoints(points);
