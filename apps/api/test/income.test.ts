@@ -262,12 +262,21 @@ describe.each(DB_KINDS)('income distributions on %s', (kind) => {
     expect(publish.statusCode).toBe(201);
     const after = (await t.app.inject({ url: `/api/income/customers/${ids['holder@kc.example']}/value-history`, headers: h['holder@kc.example'] })).json().points;
     expect(after).toHaveLength(1);
-    const held = (await unitsOn('2021-05-01', [c['active']!, c['activatedAfter']!, c['new']!, c['standby']!, c['paidAfter']!])).reduce((a, x) => a + x.units, 0n);
-    expect(after[0]).toEqual({ date: '2021-05-01', price: formatPrice(11_000_000n), units: formatUnits(held), value: formatEur(valueAt(held, 11_000_000n)), paidIn: '5333.33' });
+    const perContract = await unitsOn('2021-05-01', [c['active']!, c['activatedAfter']!, c['new']!, c['standby']!, c['paidAfter']!]);
+    const held = perContract.reduce((a, x) => a + x.units, 0n);
+    const value = perContract.reduce((a, x) => a + valueAt(x.units, 11_000_000n), 0n);
+    expect(after[0]).toEqual({ date: '2021-05-01', price: formatPrice(11_000_000n), units: formatUnits(held), value: formatEur(value), paidIn: '5333.33' });
+    // The last point is the holdings' own value at the last price (each contract rounded down, then summed).
+    const holdings = (await t.app.inject({ url: `/api/ledger/customers/${ids['holder@kc.example']}/holdings`, headers: h['holder@kc.example'] })).json();
+    expect(holdings.totals.value).toBe(after[0].value);
     const demo = (await t.app.inject({ url: `/api/income/customers/${ids[INVESTOR]}/value-history`, headers: h['advisor@kc.example'] })).json().points as typeof points;
     expect(demo.length).toBeGreaterThan(3);
     expect(demo.map((p) => p.date)).toEqual([...demo.map((p) => p.date)].sort());
-    for (const p of demo) expect(p.value).toBe(formatEur(valueAt(units6(p.units), parsePrice(p.price))));
+    // Each point's value is at most the units' exact worth and short of it by less than a cent per contract.
+    for (const p of demo) {
+      const whole = valueAt(units6(p.units), parsePrice(p.price));
+      expect(parseEur(p.value) <= whole && whole - parseEur(p.value) < 10n, p.date).toBe(true);
+    }
     for (const who of [OTHER_INVESTOR, 'agent@kc.example', 'holder@kc.example']) {
       expect((await t.app.inject({ url: `/api/income/customers/${ids[INVESTOR]}/value-history`, headers: h[who] })).statusCode, who).toBe(404);
     }

@@ -236,33 +236,46 @@ export interface TValueHistoryRow {
   value_date: string;
   price: string;
   units: string;
+  value: string;
   paid_in: string;
 }
 
 /**
  * At each published price date from the customer's first movement on: the units they held and
- * what they had paid in at the end of that date (journals occurring on or before it). Reads the
+ * what they had paid in at the end of that date (journals occurring on or before it), and the
+ * value, Σ per contract ⌊units × price⌋ (as the holdings value each contract). Reads the
  * customer's contracts (contracts_owner_date), their lines (ledger_lines_contract) and the
  * journals by key: index-backed, whatever the size of the ledger.
  */
 export async function findValueHistory(db: TExecutor, companyId: string, userId: string): Promise<TValueHistoryRow[]> {
   const result = await sql<TValueHistoryRow>`
     WITH moves AS (
-      SELECT j.occurred_on AS day,
+      SELECT l.contract_id, j.occurred_on AS day,
         coalesce(sum(l.amount) FILTER (WHERE l.account = 'INVESTOR_UNITS'), 0) AS units,
         coalesce(sum(l.amount) FILTER (WHERE l.account = 'BANK'), 0) AS paid
       FROM ledger_lines l JOIN ledger_journals j ON j.id = l.journal_id
       WHERE l.contract_id IN (SELECT id FROM contracts WHERE company_id = ${companyId} AND user_id = ${userId})
         AND l.account IN ('INVESTOR_UNITS', 'BANK') AND l.company_id = ${companyId}
-      GROUP BY j.occurred_on
+      GROUP BY l.contract_id, j.occurred_on
     ),
     running AS (
-      SELECT day, sum(units) OVER (ORDER BY day) AS units, sum(paid) OVER (ORDER BY day) AS paid FROM moves
+      SELECT contract_id, day,
+        sum(units) OVER (PARTITION BY contract_id ORDER BY day) AS units,
+        sum(paid) OVER (PARTITION BY contract_id ORDER BY day) AS paid
+      FROM moves
     )
-    SELECT p.value_date::text AS value_date, p.price::text AS price, r.units::numeric(24,6)::text AS units, r.paid::numeric(16,2)::text AS paid_in
+    SELECT p.value_date::text AS value_date, p.price::text AS price,
+      sum(r.units)::numeric(24,6)::text AS units,
+      sum(floor(r.units * p.price * 100) / 100)::numeric(16,2)::text AS value,
+      sum(r.paid)::numeric(16,2)::text AS paid_in
     FROM kc_prices p
-    JOIN LATERAL (SELECT units, paid FROM running WHERE running.day <= p.value_date ORDER BY running.day DESC LIMIT 1) r ON true
+    JOIN LATERAL (
+      SELECT DISTINCT ON (running.contract_id) running.units, running.paid
+      FROM running WHERE running.day <= p.value_date
+      ORDER BY running.contract_id, running.day DESC
+    ) r ON true
     WHERE p.company_id = ${companyId}
+    GROUP BY p.value_date, p.price
     ORDER BY p.value_date
     LIMIT 5000`.execute(db);
   return result.rows;

@@ -167,16 +167,19 @@ export async function listDistributions(app: FastifyInstance, caller: TAuthUser)
 
 /**
  * A customer's value over time: at each published price date from their first movement on, the
- * units held then, their value at that price (⌊units × price⌋) and what they had paid in.
+ * units held then, their value at that price (Σ per contract ⌊units × price⌋, as the holdings)
+ * and what they had paid in.
  */
 export async function getValueHistory(app: FastifyInstance, caller: TAuthUser, customerId: string): Promise<TValueHistory> {
   const customer = await resolveCustomer(app.db, caller, customerId);
   const rows = await findValueHistory(app.db, caller.companyId, customer.id);
   return {
-    points: rows.map((r) => {
-      const units = parseUnits(formatUnits(scaled(r.units, 6)));
-      const price = scaled(r.price, 6);
-      return { date: r.value_date, price: formatPrice(price), units: formatUnits(units), value: formatEur(valueAt(units, price)), paidIn: formatEur(parseEur(formatEur(scaled(r.paid_in, EUR_SCALE)))) };
-    }),
+    points: rows.map((r) => ({
+      date: r.value_date,
+      price: formatPrice(scaled(r.price, 6)),
+      units: formatUnits(scaled(r.units, 6)),
+      value: formatEur(scaled(r.value, EUR_SCALE)),
+      paidIn: formatEur(scaled(r.paid_in, EUR_SCALE)),
+    })),
   };
 }
