@@ -8,8 +8,8 @@ import { runStatements } from './run-statements.ts';
  * share a period: the service refuses overlaps under a lock; the unique key is the database's
  * guard against the same period twice). Append-only like the rest of the ledger.
  *
- * `ledger_lines_journal_account` serves the per-journal reads of a distribution with a million
- * lines (the investors' mails, the credited sum) without touching the other accounts' lines.
+ * No new index on the lines: a distribution reads its own journal's lines through
+ * `ledger_lines_journal`, and every extra index would slow the million-line insert.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, `
@@ -34,7 +34,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       UNIQUE (company_id, period_from, period_to)
     );
     CREATE INDEX distributions_company ON distributions (company_id, record_date DESC, declared_at DESC);
-    CREATE INDEX ledger_lines_journal_account ON ledger_lines (journal_id, account);
 
     CREATE TRIGGER distributions_no_change BEFORE UPDATE OR DELETE ON distributions
       FOR EACH ROW EXECUTE FUNCTION kc_ledger_append_only();
