@@ -62,7 +62,8 @@ export function ValueChart({ points }: { points: readonly TValuePoint[] }) {
         <text x={W - PAD.right} y={H - 8} fontSize="11" fill="#343a40" textAnchor="end">
           {formatDate(last.date)}
         </text>
-        <text x={W - PAD.right} y={Math.max(12, end.y - 6)} fontSize="11" fill="#343a40" textAnchor="end">
+        {/* Above both lines' ends, so the figure never sits on a line. */}
+        <text x={W - PAD.right} y={Math.max(12, Math.min(end.y, lines.paidIn[lines.paidIn.length - 1]!.y) - 6)} fontSize="11" fill="#343a40" textAnchor="end">
           {formatMoney(last.value)}
         </text>
       </svg>
