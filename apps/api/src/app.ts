@@ -41,6 +41,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
+// Income (issue 15, part income).
+import { incomeRoutes } from './modules/income/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -243,6 +245,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(ledgerRoutes);
       // Documents and exports (issue 15, part "documents").
       await tenant.register(documentsRoutes);
+      // Income (issue 15, part income).
+      await tenant.register(incomeRoutes);
     },
     { prefix: '/api' },
   );

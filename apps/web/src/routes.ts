@@ -57,6 +57,8 @@ export default [
     route(r(paths.prices), 'routes/prices.tsx'),
     // Documents and exports (issue 15, part "documents").
     route(r(paths.documents), 'routes/documents.tsx'),
+    // Income (issue 15, part income).
+    route(r(paths.distributions), 'routes/distributions.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

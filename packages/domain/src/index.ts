@@ -21,3 +21,5 @@ export * from './advisor/index.ts';
 export * from './ledger/index.ts';
 // Documents and exports (issue 15, part "documents").
 export * from './documents/index.ts';
+// Income (issue 15, part income): distributions and the investor's holdings.
+export * from './income/index.ts';

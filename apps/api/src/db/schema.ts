@@ -430,6 +430,25 @@ export interface CustomerDocumentsTable {
   created_at: Generated<Date>;
 }
 
+// Income (issue 15, part income): declared distributions (migration 0017).
+export interface DistributionsTable {
+  id: Generated<string>;
+  company_id: string;
+  period_from: DateOnly;
+  period_to: DateOnly;
+  record_date: DateOnly;
+  amount_per_unit: Money;
+  description: string;
+  contracts: number;
+  total_units: Money;
+  total: Money;
+  credited: Money;
+  remainder: Money;
+  journal_id: string;
+  declared_by: string | null;
+  declared_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -466,6 +485,8 @@ export interface Database {
   payments: PaymentsTable;
   // Documents and exports (issue 15, part "documents").
   customer_documents: CustomerDocumentsTable;
+  // Income (issue 15, part income).
+  distributions: DistributionsTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

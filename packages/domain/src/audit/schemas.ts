@@ -6,9 +6,20 @@ import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
  * The audit log (issue 13): who did what to which entity, when and from where, with the fields
  * before and after (never a secret). Append-only; ADMIN reads it, newest first.
  */
-export const AUDIT_ENTITY_TYPES = ['user', 'contract', 'companyGroup', 'team', 'zone', 'lead', 'price', 'payment', 'journal',
-  // Documents (issue 15, part "documents").
-  'document'] as const;
+export const AUDIT_ENTITY_TYPES = [
+  'user',
+  'contract',
+  'companyGroup',
+  'team',
+  'zone',
+  'lead',
+  'price',
+  'payment',
+  'journal',
+  // Money ledger parts of issue 15.
+  'document',
+  'distribution',
+] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What happened; the entity type tells to what. */
@@ -49,6 +60,8 @@ export const AUDIT_ACTIONS = [
   'journal.reverse',
   // Documents (issue 15, part "documents"): staff opened a customer's document.
   'document.download',
+  // Income (issue 15, part income).
+  'distribution.declare',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -74,6 +74,8 @@ export const paths = {
   prices: { path: '/admin/prices', href: () => '/admin/prices' },
   // Documents and exports (issue 15, part "documents"): the investor's documents page.
   documents: { path: '/inversor/documentos', href: () => '/inversor/documentos' },
+  // Income (issue 15, part income): ADMIN declares a distribution of a period's income.
+  distributions: { path: '/admin/distributions', href: () => '/admin/distributions' },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -103,6 +103,11 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/documents/customers/{customerId}': 'documents.read',
   'GET /api/documents/files/{documentId}': 'documents.read',
   'GET /api/documents/customers/{customerId}/exports/{dataset}': 'documents.read',
+  // Income (issue 15, part income).
+  'GET /api/income/distributions': 'income.declare',
+  'POST /api/income/distributions': 'income.declare',
+  'POST /api/income/distributions/preview': 'income.declare',
+  'GET /api/income/customers/{customerId}/value-history': 'income.readHoldings',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

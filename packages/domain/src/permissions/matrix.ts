@@ -92,6 +92,11 @@ export const PERMISSIONS = {
   // Documents and exports (issue 15, part "documents").
   /** A customer's documents (PDF) and CSV exports (scope: the customer, their advisor, ADMIN; anyone else 404). */
   'documents.read': EVERYONE,
+  // --- Income (issue 15, part income): distributions and the investor's value over time ---
+  /** Declare a distribution of a period's income per unit, preview it, and list past ones. */
+  'income.declare': ['ADMIN'],
+  /** A customer's value over time (scope: the owner, their advisor, company staff, as holdings). */
+  'income.readHoldings': EVERYONE,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -12,6 +12,8 @@ import * as salesNetwork from './0010-sales-network.ts';
 import * as salesNetworkFigures from './0011-sales-network-figures.ts';
 import * as ledger from './0014-ledger.ts';
 import * as agentFigures from './0015-agent-figures.ts';
+// Income (issue 15, part income).
+import * as distributions from './0017-distributions.ts';
 // Documents and exports (issue 15, part "documents").
 import * as documents from './0018-documents.ts';
 
@@ -33,6 +35,8 @@ export const migrations: Record<string, Migration> = {
   '0011-sales-network-figures': salesNetworkFigures,
   '0014-ledger': ledger,
   '0015-agent-figures': agentFigures,
+  // Income (issue 15, part income).
+  '0017-distributions': distributions,
   // Documents and exports (issue 15, part "documents").
   '0018-documents': documents,
 };

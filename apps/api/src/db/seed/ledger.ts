@@ -3,6 +3,8 @@ import { formatPrice, formatUnits, formatEur, parseEur, parsePrice, paymentJourn
 import type { Database } from '../schema.ts';
 import type { TSeedOptions } from './demo.ts';
 import { findPriceOn, insertJournal, insertPayment } from '../../modules/ledger/repository.ts';
+// Income (issue 15, part income): one past distribution, so the demo investor sees income.
+import { seedIncome } from './income.ts';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 /**
@@ -103,4 +105,6 @@ export async function seedLedger(db: Kysely<Database>, options: TSeedOptions): P
       }
     });
   }
+  // Income (issue 15, part income): after the payments it credits.
+  await seedIncome(db, options.baseYear);
 }

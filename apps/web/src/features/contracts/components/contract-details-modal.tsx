@@ -13,6 +13,8 @@ import { useTransitionContract } from '../api/transition-contract.ts';
 import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
 // Documents (issue 15, part "documents").
 import { ContractDocuments } from '../../documents/components/contract-documents.tsx';
+// Income (issue 15, part income): the contract's units, value and income.
+import { ContractHolding } from '../../income/components/contract-holding.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -117,6 +119,8 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
               {transition.error instanceof ApiError ? transition.error.extracted.message : t('details.noActions')}
             </Alert>
           ) : null}
+          <Divider />
+          <ContractHolding contractId={contract.data.id} customerId={contract.data.customer.id} />
           <Divider />
           <ContractSchedule contractId={contract.data.id} />
           <ContractDocuments customerId={contract.data.customer.id} contractId={contract.data.id} />

@@ -13,6 +13,9 @@ import { readFilter, readPage } from '../lib/filter-param.ts';
 import { ContractDetailsModal } from './contract-details-modal.tsx';
 import { StateFilters } from './state-filters.tsx';
 import { useContractColumns, usePagerLabels } from './use-contract-columns.tsx';
+// Income (issue 15, part income): the holdings and the distributions link.
+import { HoldingsSection } from '../../income/components/holdings-section.tsx';
+import { DistributionsAdminLink } from '../../income/components/distributions-admin-link.tsx';
 
 /** The investor board (/dashboard and /inversor/dashboard). */
 export function DashboardPage() {
@@ -54,6 +57,7 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
           {t('dashboard.documents')}
         </Anchor>
       </Group>
+      <HoldingsSection customerId={userId} />
       <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
       {dashboard.isPending ? (
         <LoadingScreen />
@@ -102,6 +106,7 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.prices')}
               </Anchor>
             ) : null}
+            <DistributionsAdminLink roles={roles} />
           </Group>
         </Paper>
       ) : null}

@@ -1,0 +1,5 @@
+import { DistributionsPage } from '../features/income/components/distributions-page.tsx';
+
+export default function Route() {
+  return <DistributionsPage />;
+}
