@@ -19,3 +19,5 @@ export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
 export * from './ledger/index.ts';
+// Jobs board (issue 17, slice jobs).
+export * from './jobs/index.ts';

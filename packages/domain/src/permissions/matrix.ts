@@ -89,6 +89,9 @@ export const PERMISSIONS = {
   'ledger.reverseJournal': ['ADMIN'],
   /** Read a journal with its lines, and run the ledger check. */
   'ledger.audit': ['ADMIN'],
+  // --- Jobs board (issue 17, slice jobs) ---
+  /** Create, edit, publish, close and reopen the company's job offers; read their applications, move them and download CVs. */
+  'jobs.manage': STAFF_OF_COMPANY,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

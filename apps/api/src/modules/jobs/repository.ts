@@ -1,0 +1,450 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TApplicationListQuery, TJobSearchQuery, TManagedOfferQuery } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+import { withCustomPlan } from '../../db/preparing-client.ts';
+
+/** The only SQL of the jobs board (issue 17). Every query is scoped by company. */
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+export const OFFER_COLUMNS = [
+  'o.id',
+  'o.company_id',
+  'o.title',
+  'o.company_name',
+  'o.country_id',
+  'o.city_id',
+  'o.city_name',
+  'o.contract_type',
+  'o.salary_min',
+  'o.salary_max',
+  'o.description',
+  'o.conditions',
+  'o.language',
+  'o.status',
+  'o.published_at',
+  'o.closes_on',
+  'o.closed_at',
+  'o.created_at',
+  'o.updated_at',
+] as const;
+
+/** `%`, `_` and `\` match themselves in a LIKE. */
+const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The keywords as one tsquery: Spanish OR English stemming of the folded text (websearch syntax:
+ * quotes, OR, -word). IMMUTABLE, so PostgreSQL folds it to a constant and the GIN index serves it.
+ */
+const keywords = (q: string) =>
+  sql`(websearch_to_tsquery('spanish'::regconfig, kc_fold(${q})) || websearch_to_tsquery('english'::regconfig, kc_fold(${q})))`;
+
+/** Listed: published and not past its closing date (`today` is the caller's, so a test can pin it). */
+const listed = (today: string) => sql<boolean>`o.status = 'PUBLISHED' AND (o.closes_on IS NULL OR o.closes_on >= ${today}::date)`;
+
+/**
+ * One page of the public search with the exact total (`count(*) OVER ()`, in the same statement;
+ * a page past the last match counts alone). Relevance is `ts_rank_cd` (title weighs most).
+ */
+export async function searchOffers(db: Kysely<Database>, companyId: string, query: TJobSearchQuery, today: string) {
+  let base = db.selectFrom('job_offers as o').where('o.company_id', '=', companyId).where(listed(today));
+  if (query.q) base = base.where(sql<boolean>`o.search_vector @@ ${keywords(query.q)}`);
+  if (query.cityId) base = base.where('o.city_id', '=', query.cityId);
+  if (query.salaryFrom) base = base.where('o.salary_max', '>=', query.salaryFrom);
+  if (query.salaryTo) base = base.where('o.salary_min', '<=', query.salaryTo);
+  if (query.contractType) base = base.where('o.contract_type', '=', query.contractType);
+  const sort = query.sort ?? (query.q ? 'relevance' : 'date');
+  let page = base.select([
+    'o.id',
+    'o.title',
+    'o.company_name',
+    'o.country_id',
+    'o.city_id',
+    'o.city_name',
+    'o.contract_type',
+    'o.salary_min',
+    'o.salary_max',
+    'o.language',
+    'o.published_at',
+    'o.closes_on',
+    sql<string>`left(o.description, 240)`.as('excerpt'),
+    sql<string>`count(*) OVER ()`.as('total'),
+  ]);
+  if (sort === 'relevance' && query.q) page = page.orderBy(sql`ts_rank_cd(o.search_vector, ${keywords(query.q)})`, 'desc');
+  if (sort === 'salary') page = page.orderBy('o.salary_max', 'desc').orderBy('o.salary_min', 'desc');
+  page = page.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(query.size).offset(query.page * query.size);
+  const rows = (await db.executeQuery(withCustomPlan(page.compile()))).rows;
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && query.page > 0) {
+    const count = base.select((eb) => eb.fn.countAll<string>().as('n'));
+    total = Number((await db.executeQuery(withCustomPlan(count.compile()))).rows[0]?.n ?? 0);
+  }
+  return { rows: rows.map(({ total: _, ...row }) => row), total, sorted: true };
+}
+
+export type TOfferSearchRow = Awaited<ReturnType<typeof searchOffers>>['rows'][number];
+
+/** An offer of the company (any status), or undefined; `lock` takes its row for the change. */
+export function findOffer(db: TExecutor, companyId: string, offerId: string, lock = false) {
+  const query = db.selectFrom('job_offers as o').select([...OFFER_COLUMNS]).where('o.company_id', '=', companyId).where('o.id', '=', offerId);
+  return (lock ? query.forUpdate() : query).executeTakeFirst();
+}
+export type TOfferRow = NonNullable<Awaited<ReturnType<typeof findOffer>>>;
+
+/** The cities with open offers of a country, and how many each has. */
+export async function openOfferCities(db: TExecutor, companyId: string, countryId: string, today: string) {
+  return db
+    .selectFrom('job_offers as o')
+    .select(['o.city_id', (eb) => eb.fn.countAll<string>().as('n')])
+    .where('o.company_id', '=', companyId)
+    .where('o.country_id', '=', countryId)
+    .where(listed(today))
+    .groupBy('o.city_id')
+    .execute();
+}
+
+export interface TOfferValues {
+  title: string;
+  company_name: string;
+  country_id: string;
+  city_id: string;
+  city_name: string;
+  contract_type: TOfferRow['contract_type'];
+  salary_min: string;
+  salary_max: string;
+  description: string;
+  conditions: string;
+  language: 'es' | 'en';
+  closes_on: string | null;
+}
+
+export async function insertOffer(tx: TExecutor, companyId: string, createdBy: string | null, values: TOfferValues): Promise<string> {
+  const row = await tx
+    .insertInto('job_offers')
+    .values({ company_id: companyId, created_by: createdBy, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export async function updateOffer(tx: TExecutor, companyId: string, offerId: string, values: TOfferValues): Promise<void> {
+  await tx
+    .updateTable('job_offers')
+    .set({ ...values, updated_at: new Date() })
+    .where('company_id', '=', companyId)
+    .where('id', '=', offerId)
+    .execute();
+}
+
+export async function setOfferStatus(tx: TExecutor, companyId: string, offerId: string, status: 'PUBLISHED' | 'CLOSED', at: Date): Promise<void> {
+  await tx
+    .updateTable('job_offers')
+    .set(status === 'PUBLISHED' ? { status, published_at: at, closed_at: null, updated_at: at } : { status, closed_at: at, updated_at: at })
+    .where('company_id', '=', companyId)
+    .where('id', '=', offerId)
+    .execute();
+}
+
+export async function insertOfferHistory(
+  tx: TExecutor,
+  rows: { companyId: string; offerId: string; from: string | null; to: string; by: string | null; note?: string | null; at?: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insertInto('job_offer_status_history')
+    .values(
+      rows.map((r) => ({
+        company_id: r.companyId,
+        offer_id: r.offerId,
+        from_status: r.from,
+        to_status: r.to,
+        changed_by: r.by,
+        note: r.note ?? null,
+        ...(r.at ? { changed_at: r.at } : {}),
+      })),
+    )
+    .execute();
+}
+
+export function listOfferHistory(db: TExecutor, companyId: string, offerId: string) {
+  return db
+    .selectFrom('job_offer_status_history')
+    .select(['from_status', 'to_status', 'changed_by', 'changed_at', 'note'])
+    .where('company_id', '=', companyId)
+    .where('offer_id', '=', offerId)
+    .orderBy('id')
+    .execute();
+}
+
+/** The live (not anonymised) applications of an offer. */
+export async function countApplications(db: TExecutor, offerId: string): Promise<number> {
+  const row = await db
+    .selectFrom('job_applications')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('offer_id', '=', offerId)
+    .where('anonymised_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** The back office's list of offers (every status), newest first, with live applications counted. */
+export async function listManagedOffers(db: Kysely<Database>, companyId: string, query: TManagedOfferQuery) {
+  let base = db.selectFrom('job_offers as o').where('o.company_id', '=', companyId);
+  if (query.status) base = base.where('o.status', '=', query.status);
+  if (query.q) base = base.where(sql<boolean>`o.search_vector @@ ${keywords(query.q)}`);
+  const rows = await base
+    .select([...OFFER_COLUMNS.filter((c) => c !== 'o.description' && c !== 'o.conditions')])
+    .select((eb) =>
+      eb
+        .selectFrom('job_applications as a')
+        .select((e) => e.fn.countAll<string>().as('n'))
+        .whereRef('a.offer_id', '=', 'o.id')
+        .where('a.anonymised_at', 'is', null)
+        .as('applications'),
+    )
+    .select(sql<string>`count(*) OVER ()`.as('total'))
+    .orderBy('o.created_at', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(query.size)
+    .offset(query.page * query.size)
+    .execute();
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && query.page > 0) {
+    total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
+  }
+  return { rows, total };
+}
+
+// Applications -----------------------------------------------------------------------------------
+
+export const APPLICATION_COLUMNS = [
+  'a.id',
+  'a.company_id',
+  'a.offer_id',
+  'a.first_name',
+  'a.last_name',
+  'a.email',
+  'a.phone',
+  'a.language',
+  'a.status',
+  'a.note',
+  'a.consent_at',
+  'a.cv_file_name',
+  'a.cv_size',
+  'a.submissions',
+  'a.created_at',
+  'a.updated_at',
+  'a.anonymised_at',
+] as const;
+
+/** The candidate's live application to an offer (by folded e-mail), locked for the update. */
+export function findLiveApplicationForUpdate(tx: TExecutor, offerId: string, emailKey: string) {
+  return tx
+    .selectFrom('job_applications as a')
+    .select([...APPLICATION_COLUMNS])
+    .where('a.offer_id', '=', offerId)
+    .where('a.email_key', '=', emailKey)
+    .where('a.anonymised_at', 'is', null)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export interface TApplicationValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_key: string;
+  phone: string;
+  language: 'es' | 'en';
+  consent_at: Date;
+  withdraw_token_hash: string;
+  withdraw_token_expires_at: Date;
+  /** Undefined keeps the stored CV (an update without a new file). */
+  cv?: { bytes: Buffer; fileName: string } | undefined;
+}
+
+const cvColumns = (cv: TApplicationValues['cv']) => (cv ? { cv: cv.bytes, cv_file_name: cv.fileName, cv_size: cv.bytes.length } : {});
+
+export async function insertApplication(tx: TExecutor, companyId: string, offerId: string, values: TApplicationValues) {
+  const { cv, ...rest } = values;
+  return tx
+    .insertInto('job_applications')
+    .values({ company_id: companyId, offer_id: offerId, ...rest, ...cvColumns(cv) })
+    .returning(['id', 'created_at', 'updated_at', 'cv_size'])
+    .executeTakeFirstOrThrow();
+}
+
+/** A second application to the same offer: the candidate's data replaced, the first one kept. */
+export async function updateApplicationBySubmission(tx: TExecutor, applicationId: string, values: TApplicationValues, at: Date) {
+  const { cv, ...rest } = values;
+  return tx
+    .updateTable('job_applications')
+    .set((eb) => ({ ...rest, ...cvColumns(cv), submissions: eb('submissions', '+', 1), updated_at: at }))
+    .where('id', '=', applicationId)
+    .returning(['id', 'created_at', 'updated_at', 'cv_size'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function insertApplicationHistory(
+  tx: TExecutor,
+  rows: { companyId: string; applicationId: string; from: string | null; to: string; by: string | null; note?: string | null; at?: Date }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  await tx
+    .insertInto('job_application_status_history')
+    .values(
+      rows.map((r) => ({
+        company_id: r.companyId,
+        application_id: r.applicationId,
+        from_status: r.from,
+        to_status: r.to,
+        changed_by: r.by,
+        note: r.note ?? null,
+        ...(r.at ? { changed_at: r.at } : {}),
+      })),
+    )
+    .execute();
+}
+
+export function findApplication(db: TExecutor, companyId: string, applicationId: string, lock = false) {
+  const query = db
+    .selectFrom('job_applications as a')
+    .innerJoin('job_offers as o', 'o.id', 'a.offer_id')
+    .select([...APPLICATION_COLUMNS, 'o.title as offer_title'])
+    .where('a.company_id', '=', companyId)
+    .where('a.id', '=', applicationId);
+  return (lock ? query.forUpdate('a') : query).executeTakeFirst();
+}
+export type TApplicationRow = NonNullable<Awaited<ReturnType<typeof findApplication>>>;
+
+export function findApplicationCv(db: TExecutor, companyId: string, applicationId: string) {
+  return db
+    .selectFrom('job_applications')
+    .select(['id', 'cv', 'cv_file_name', 'cv_size', 'anonymised_at'])
+    .where('company_id', '=', companyId)
+    .where('id', '=', applicationId)
+    .executeTakeFirst();
+}
+
+export async function setApplicationStatus(tx: TExecutor, applicationId: string, status: string, note: string | null | undefined, at: Date): Promise<void> {
+  await tx
+    .updateTable('job_applications')
+    .set({ status: status as 'NEW', updated_at: at, ...(note !== undefined ? { note } : {}) })
+    .where('id', '=', applicationId)
+    .execute();
+}
+
+/** The application a withdrawal token names (by its hash), locked. */
+export function findApplicationByTokenHash(tx: TExecutor, tokenHash: string) {
+  return tx
+    .selectFrom('job_applications')
+    .select(['id', 'company_id', 'offer_id', 'status', 'withdraw_token_expires_at', 'anonymised_at'])
+    .where('withdraw_token_hash', '=', tokenHash)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+/** What anonymising an application blanks: every personal field, the CV and the link. */
+const ANONYMOUS = {
+  first_name: '',
+  last_name: '',
+  email: null,
+  email_key: null,
+  phone: null,
+  note: null,
+  cv: null,
+  cv_file_name: null,
+  cv_size: null,
+  withdraw_token_hash: null,
+  withdraw_token_expires_at: null,
+} as const;
+
+export async function anonymiseApplication(tx: TExecutor, applicationId: string, status: 'WITHDRAWN' | null, at: Date): Promise<void> {
+  await tx
+    .updateTable('job_applications')
+    .set({ ...ANONYMOUS, ...(status ? { status } : {}), anonymised_at: at, updated_at: at })
+    .where('id', '=', applicationId)
+    .execute();
+  // The recruiter's notes of its history may name the candidate too.
+  await tx.updateTable('job_application_status_history').set({ note: null }).where('application_id', '=', applicationId).execute();
+}
+
+/** One page of an offer's applications (newest first), with the total. */
+export async function listApplications(db: Kysely<Database>, companyId: string, offerId: string, query: TApplicationListQuery) {
+  let base = db.selectFrom('job_applications as a').where('a.company_id', '=', companyId).where('a.offer_id', '=', offerId);
+  if (query.status) base = base.where('a.status', '=', query.status);
+  if (query.q) {
+    const pattern = `%${escapeLike(query.q)}%`;
+    base = base.where(sql<boolean>`kc_fold(a.first_name || ' ' || a.last_name || ' ' || coalesce(a.email, '')) LIKE kc_fold(${pattern})`);
+  }
+  const rows = await base
+    .select([...APPLICATION_COLUMNS, sql<string>`count(*) OVER ()`.as('total')])
+    .orderBy('a.created_at', 'desc')
+    .orderBy('a.id', 'desc')
+    .limit(query.size)
+    .offset(query.page * query.size)
+    .execute();
+  let total = rows.length > 0 ? Number(rows[0]!.total) : 0;
+  if (rows.length === 0 && query.page > 0) {
+    total = Number((await base.select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirst())?.n ?? 0);
+  }
+  return { rows: rows.map(({ total: _, ...row }) => row), total };
+}
+
+export function listApplicationHistory(db: TExecutor, applicationIds: string[]) {
+  if (applicationIds.length === 0) return Promise.resolve([]);
+  return db
+    .selectFrom('job_application_status_history')
+    .select(['application_id', 'from_status', 'to_status', 'changed_by', 'changed_at', 'note'])
+    .where('application_id', 'in', applicationIds)
+    .orderBy('id')
+    .execute();
+}
+
+// The scheduled job --------------------------------------------------------------------------------
+
+/**
+ * Leases up to `limit` published offers past their closing date and closes them in the same
+ * statement (FOR UPDATE SKIP LOCKED: two runners never take the same offer; a closed offer no
+ * longer matches, so each is closed once).
+ */
+export async function closeExpiredOffers(tx: Transaction<Database>, today: string, at: Date, limit: number) {
+  const result = await sql<{ id: string; company_id: string }>`
+    UPDATE job_offers SET status = 'CLOSED', closed_at = ${at}, updated_at = ${at}
+    WHERE id IN (
+      SELECT id FROM job_offers
+      WHERE status = 'PUBLISHED' AND closes_on < ${today}::date
+      ORDER BY id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, company_id`.execute(tx);
+  return result.rows;
+}
+
+/** Leases up to `limit` applications last changed before `cutoff` and anonymises them in the same statement. */
+export async function anonymiseStaleApplications(tx: Transaction<Database>, cutoff: Date, at: Date, limit: number) {
+  const result = await sql<{ id: string; company_id: string; status: string }>`
+    UPDATE job_applications SET first_name = '', last_name = '', email = NULL, email_key = NULL, phone = NULL, note = NULL,
+           cv = NULL, cv_file_name = NULL, cv_size = NULL, withdraw_token_hash = NULL, withdraw_token_expires_at = NULL,
+           anonymised_at = ${at}
+    WHERE id IN (
+      SELECT id FROM job_applications
+      WHERE anonymised_at IS NULL AND updated_at < ${cutoff}
+      ORDER BY updated_at, id
+      LIMIT ${limit}
+      FOR UPDATE SKIP LOCKED
+    )
+    RETURNING id, company_id, status`.execute(tx);
+  if (result.rows.length > 0) {
+    await tx
+      .updateTable('job_application_status_history')
+      .set({ note: null })
+      .where(
+        'application_id',
+        'in',
+        result.rows.map((r) => r.id),
+      )
+      .execute();
+  }
+  return result.rows;
+}
