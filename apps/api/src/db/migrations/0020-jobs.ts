@@ -7,9 +7,9 @@ import { runStatements } from './run-statements.ts';
  * - `job_offers`: DRAFT → PUBLISHED → CLOSED (reopen: CLOSED → PUBLISHED); salaries are EUR a
  *   year as `numeric(12,2)`; the city is a lookups city (GeoNames id) with its name kept for
  *   display and search. `search_vector` is a stored, generated tsvector: the title (weight A),
- *   company and city (B, `simple`) and description and conditions (C), folded by `kc_fold`
- *   (accents and case; PGlite has no `unaccent`, so both databases fold alike) and stemmed in
- *   the offer's language. A GIN index serves the search; no request runs to_tsvector over rows.
+ *   company and city (B) and description and conditions (C), folded by `kc_fold` (accents and
+ *   case; PGlite has no `unaccent`, so both databases fold alike) and stemmed in the offer's
+ *   language; a search ORs its Spanish and English stemming, so either language finds it. A GIN index serves the search; no request runs to_tsvector over rows.
  * - `job_offer_status_history` and `job_application_status_history`: every status change
  *   (who, when, note), appended by the service or the scheduled job in the change's transaction.
  * - `job_applications`: one live application per offer and folded e-mail (`email_key`, a
@@ -42,7 +42,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL DEFAULT now(),
       search_vector tsvector GENERATED ALWAYS AS (
         setweight(to_tsvector(CASE WHEN language = 'en' THEN 'english'::regconfig ELSE 'spanish'::regconfig END, kc_fold(title)), 'A') ||
-        setweight(to_tsvector('simple'::regconfig, kc_fold(company_name || ' ' || city_name)), 'B') ||
+        setweight(to_tsvector(CASE WHEN language = 'en' THEN 'english'::regconfig ELSE 'spanish'::regconfig END, kc_fold(company_name || ' ' || city_name)), 'B') ||
         setweight(to_tsvector(CASE WHEN language = 'en' THEN 'english'::regconfig ELSE 'spanish'::regconfig END, kc_fold(description || ' ' || conditions)), 'C')
       ) STORED,
       CHECK (salary_max >= salary_min),
