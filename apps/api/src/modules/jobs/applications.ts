@@ -56,7 +56,11 @@ function readCv(cv: TJobApplicationRequest['cv']): { bytes: Buffer; fileName: st
   const problem = checkCv(bytes);
   if (problem) throw validationFailed([{ field: 'cv', message: jkey(problem, { max: CV_MAX_MB }) }]);
   // Only the last path segment, without control characters: the name is shown, never used as a path.
-  const fileName = cv.fileName.split(/[\\/]/).pop()!.replace(/[\u0000-\u001f\u007f"]/g, '').slice(0, 200) || 'cv.pdf';
+  const fileName =
+    [...cv.fileName.split(/[\\/]/).pop()!]
+      .filter((c) => c.charCodeAt(0) >= 0x20 && c.charCodeAt(0) !== 0x7f && c !== '"')
+      .join('')
+      .slice(0, 200) || 'cv.pdf';
   return { bytes, fileName };
 }
 
