@@ -145,8 +145,11 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
       const ranked = (await search('q=plantaciones')).json().content.map((o: { title: string }) => o.title);
       expect(ranked[0]).toBe('Ingeniero agrónomo de plantaciones');
       expect((await search('q=astronauta')).json()).toMatchObject({ totalElements: 0, empty: true, content: [] });
+      // Web search syntax: a leading minus excludes a word, OR joins alternatives.
+      expect(titles(await search('q=plantaciones%20-chopo'))).toEqual([]);
+      expect(titles(await search('q=veterinario%20or%20surveyor'))).toEqual(['Freelance forestry surveyor', 'Veterinario de explotaciones ganaderas']);
       // Only stop words, or only punctuation: no lexeme, nothing found (and no error).
-      for (const q of ['de%20la%20the', '%22%22%20-%20or', '%26%7C!%3A*']) expect((await search(`q=${q}`)).json().totalElements, q).toBe(0);
+      for (const q of ['de%20la%20the', '%22%22', '%26%7C!%3A*']) expect((await search(`q=${q}`)).json().totalElements, q).toBe(0);
     });
 
     it("filters by city ('all' is every city) and salary range (overlap), sorts by date or salary", async () => {

@@ -34,20 +34,35 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
 /**
  * The keywords as one tsquery: Spanish OR English stemming of the folded text (websearch syntax:
  * quotes, OR, -word). IMMUTABLE, so PostgreSQL folds it to a constant and the GIN index serves it.
+ * It only narrows the candidates: see `keywordsMatch`.
  */
 const keywords = (q: string) =>
   sql`(websearch_to_tsquery('spanish'::regconfig, kc_fold(${q})) || websearch_to_tsquery('english'::regconfig, kc_fold(${q})))`;
+
+/** The keywords stemmed in the offer's own language (its vector's), for the exact match and the rank. */
+const ownLanguage = (q: string) =>
+  sql`(CASE WHEN o.language = 'en' THEN websearch_to_tsquery('english'::regconfig, kc_fold(${q})) ELSE websearch_to_tsquery('spanish'::regconfig, kc_fold(${q})) END)`;
+
+/**
+ * An offer matches when its vector matches the keywords stemmed in its own language. The OR of
+ * both languages first (the GIN index); then the exact test, without which an excluded word
+ * (-chopo) stemmed in the other language ('chopo' in English, 'chop' in Spanish) would exclude
+ * nothing.
+ */
+const keywordsMatch = (q: string) => sql<boolean>`(o.search_vector @@ ${keywords(q)} AND o.search_vector @@ ${ownLanguage(q)})`;
 
 /** Listed: published and not past its closing date (`today` is the caller's, so a test can pin it). */
 const listed = (today: string) => sql<boolean>`o.status = 'PUBLISHED' AND (o.closes_on IS NULL OR o.closes_on >= ${today}::date)`;
 
 /**
  * One page of the public search with the exact total (`count(*) OVER ()`, in the same statement;
- * a page past the last match counts alone). Relevance is `ts_rank_cd` (title weighs most).
+ * a page past the last match counts alone). Relevance is `ts_rank` with the column's weights (title
+ * A, company and city B, description and conditions C): `ts_rank_cd` (cover density) cost ≈ 6×
+ * as much over 100k offers (≈ 21 ms against 3.3 ms median for a two-word search in one city).
  */
 export async function searchOffers(db: Kysely<Database>, companyId: string, query: TJobSearchQuery, today: string) {
   let base = db.selectFrom('job_offers as o').where('o.company_id', '=', companyId).where(listed(today));
-  if (query.q) base = base.where(sql<boolean>`o.search_vector @@ ${keywords(query.q)}`);
+  if (query.q) base = base.where(keywordsMatch(query.q));
   if (query.cityId) base = base.where('o.city_id', '=', query.cityId);
   if (query.salaryFrom) base = base.where('o.salary_max', '>=', query.salaryFrom);
   if (query.salaryTo) base = base.where('o.salary_min', '<=', query.salaryTo);
@@ -69,7 +84,7 @@ export async function searchOffers(db: Kysely<Database>, companyId: string, quer
     sql<string>`left(o.description, 240)`.as('excerpt'),
     sql<string>`count(*) OVER ()`.as('total'),
   ]);
-  if (sort === 'relevance' && query.q) page = page.orderBy(sql`ts_rank_cd(o.search_vector, ${keywords(query.q)})`, 'desc');
+  if (sort === 'relevance' && query.q) page = page.orderBy(sql`ts_rank(o.search_vector, ${ownLanguage(query.q)})`, 'desc');
   if (sort === 'salary') page = page.orderBy('o.salary_max', 'desc').orderBy('o.salary_min', 'desc');
   page = page.orderBy('o.published_at', 'desc').orderBy('o.id', 'desc').limit(query.size).offset(query.page * query.size);
   const rows = (await db.executeQuery(withCustomPlan(page.compile()))).rows;
@@ -190,7 +205,7 @@ export async function countApplications(db: TExecutor, offerId: string): Promise
 export async function listManagedOffers(db: Kysely<Database>, companyId: string, query: TManagedOfferQuery) {
   let base = db.selectFrom('job_offers as o').where('o.company_id', '=', companyId);
   if (query.status) base = base.where('o.status', '=', query.status);
-  if (query.q) base = base.where(sql<boolean>`o.search_vector @@ ${keywords(query.q)}`);
+  if (query.q) base = base.where(keywordsMatch(query.q));
   const rows = await base
     .select([...OFFER_COLUMNS.filter((c) => c !== 'o.description' && c !== 'o.conditions')])
     .select((eb) =>
