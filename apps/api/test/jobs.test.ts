@@ -314,6 +314,17 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     });
   });
 
+  it('rate-limits applications per client address (429 with Retry-After, nothing stored)', async () => {
+    const offer = await publishedOffer();
+    const ip = '10.99.0.1';
+    await t.db.insertInto('rate_limits').values({ key: `jobs-apply:${ip}`, hits: 10, window_start: new Date() }).execute();
+    const res = await t.app.inject({ method: 'POST', url: `/api/jobs/offers/${offer}/applications`, headers: { 'company-id': '1', 'accept-language': 'en' }, payload: candidate(), remoteAddress: ip });
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+    expect(res.json().code).toBe('jobApplyRateLimited');
+    expect(await applicationsOf(offer)).toEqual([]);
+  });
+
   describe('the recruiter', () => {
     it('creates, edits, publishes, closes and reopens an offer, with history and audit; bad input stores nothing', async () => {
       const before = Number((await t.db.selectFrom('job_offers').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
