@@ -432,29 +432,39 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     });
   });
 
-  it('the retention job (clock pinned) closes expired offers and anonymises old applications, each once', async () => {
+  it('the retention job (clock pinned) closes expired offers and anonymises old applications, each once, with two runners at once', async () => {
     const offer = await publishedOffer({ closesOn: today() });
     const recent = candidate();
-    const old = candidate();
     const recentId = (await apply(offer, recent)).json().id as string;
-    const oldId = (await apply(offer, old)).json().id as string;
+    const oldIds: string[] = [];
+    for (let i = 0; i < 3; i += 1) oldIds.push((await apply(offer, candidate())).json().id as string);
     const now = new Date(Date.now() + 2 * DAY);
+    const pinnedToday = now.toISOString().slice(0, 10);
     // Last changed 366 days before the pinned clock: past the 365-day retention.
-    await t.db.updateTable('job_applications').set({ updated_at: new Date(now.getTime() - 366 * DAY) }).where('id', '=', oldId).execute();
-    const job = createJobsRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => now, batchSize: 2 });
-    const first = await job.runOnce();
-    expect(first.anonymised).toBeGreaterThanOrEqual(1);
-    expect(first.closed).toBeGreaterThanOrEqual(1);
-    const rows = await t.db.selectFrom('job_applications').select(['id', 'email', 'first_name', 'anonymised_at', 'status']).where('id', 'in', [recentId, oldId]).execute();
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    expect(byId.get(oldId)).toMatchObject({ email: null, first_name: '', status: 'NEW' });
-    expect(byId.get(oldId)!.anonymised_at).not.toBeNull();
-    expect(byId.get(recentId)).toMatchObject({ email: recent.email, anonymised_at: null });
-    const offerRow = await t.db.selectFrom('job_offers').select('status').where('id', '=', offer).executeTakeFirstOrThrow();
-    expect(offerRow.status).toBe('CLOSED');
-    const history = await t.db.selectFrom('job_offer_status_history').select(['to_status', 'changed_by', 'note']).where('offer_id', '=', offer).orderBy('id').execute();
-    expect(history[history.length - 1]).toEqual({ to_status: 'CLOSED', changed_by: null, note: 'expired' });
-    expect(await job.runOnce()).toEqual({ closed: 0, anonymised: 0 });
-    await job.stop();
+    await t.db.updateTable('job_applications').set({ updated_at: new Date(now.getTime() - 366 * DAY) }).where('id', 'in', oldIds).execute();
+    const dueOffers = await t.db.selectFrom('job_offers').select('id').where('status', '=', 'PUBLISHED').where('closes_on', '<', pinnedToday).execute();
+    const dueApplications = await t.db.selectFrom('job_applications').select('id').where('anonymised_at', 'is', null).where('updated_at', '<', new Date(now.getTime() - 365 * DAY)).execute();
+    expect(dueOffers.map((o) => o.id)).toContain(offer);
+    expect(dueApplications.map((a) => a.id).sort()).toEqual([...oldIds].sort());
+    // Two instances' runners, one row per batch, at the same time: every row handled by exactly one.
+    const jobs = [0, 1].map(() => createJobsRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => now, batchSize: 1 }));
+    const [a, b] = await Promise.all(jobs.map((job) => job.runOnce()));
+    expect(a!.closed + b!.closed).toBe(dueOffers.length);
+    expect(a!.anonymised + b!.anonymised).toBe(3);
+    const rows = await t.db.selectFrom('job_applications').select(['id', 'email', 'first_name', 'phone', 'anonymised_at', 'status']).where('id', 'in', [recentId, ...oldIds]).execute();
+    for (const row of rows.filter((r) => r.id !== recentId)) {
+      expect(row).toMatchObject({ email: null, first_name: '', phone: null, status: 'NEW' });
+      expect(row.anonymised_at).not.toBeNull();
+    }
+    expect(rows.find((r) => r.id === recentId)).toMatchObject({ email: recent.email, anonymised_at: null });
+    const notes = await t.db.selectFrom('job_application_status_history').select('application_id').where('note', '=', 'retention').execute();
+    expect(notes.map((n) => n.application_id).sort()).toEqual([...oldIds].sort());
+    expect((await t.db.selectFrom('job_offers').select('status').where('id', '=', offer).executeTakeFirstOrThrow()).status).toBe('CLOSED');
+    const history = await t.db.selectFrom('job_offer_status_history').select(['offer_id', 'to_status', 'changed_by', 'note']).where('note', '=', 'expired').execute();
+    expect(history.map((h) => h.offer_id).sort()).toEqual(dueOffers.map((o) => o.id).sort());
+    expect(history.every((h) => h.to_status === 'CLOSED' && h.changed_by === null)).toBe(true);
+    // Nothing is left for a later pass at the same instant.
+    expect(await jobs[0]!.runOnce()).toEqual({ closed: 0, anonymised: 0 });
+    await Promise.all(jobs.map((job) => job.stop()));
   });
 });

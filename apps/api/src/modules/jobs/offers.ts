@@ -112,6 +112,16 @@ const fold = (text: string) =>
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
     .toLowerCase();
+/** The folded names of a country's cities, once per list (the lookups keep the lists themselves). */
+const foldedNames = new WeakMap<readonly { name: string }[], string[]>();
+function foldedNamesOf(cities: readonly { name: string }[]): string[] {
+  let names = foldedNames.get(cities);
+  if (!names) {
+    names = cities.map((c) => fold(c.name));
+    foldedNames.set(cities, names);
+  }
+  return names;
+}
 
 /**
  * The city typeahead (minimum length 0, at most 100): the lookups' cities of a country whose
@@ -121,10 +131,11 @@ export async function jobCities(app: FastifyInstance, companyId: string, query: 
   const counts = new Map((await openOfferCities(app.db, companyId, query.countryId, today)).map((r) => [r.city_id, Number(r.n)]));
   const cities = await app.cities.listCities(query.countryId).catch(() => []);
   const text = fold(query.q);
-  const rank = (name: string) => (text === '' ? 0 : fold(name).startsWith(text) ? 0 : fold(name).includes(text) ? 1 : -1);
+  const names = foldedNamesOf(cities);
+  const rank = (name: string) => (text === '' ? 0 : name.startsWith(text) ? 0 : name.includes(text) ? 1 : -1);
   const matches: { id: string; name: string; openOffers: number; rank: number }[] = [];
-  for (const city of cities) {
-    const r = rank(city.name);
+  for (const [i, city] of cities.entries()) {
+    const r = rank(names[i]!);
     const openOffers = counts.get(city.id) ?? 0;
     if (r < 0 || (text === '' && openOffers === 0)) continue;
     matches.push({ ...city, openOffers, rank: r });
