@@ -119,6 +119,18 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
   }
   const tokenOf = (mail: { text: string } | undefined) => /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
 
+  it('seeds at least 12 demo offers in several cities and contract types, some closed, in both languages', async () => {
+    const rows = await t.db.selectFrom('job_offers').select(['city_id', 'contract_type', 'language', 'status', 'closes_on']).where('company_id', '=', '1').execute();
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(rows.map((r) => r.city_id)).size).toBeGreaterThanOrEqual(5);
+    expect(new Set(rows.map((r) => r.contract_type)).size).toBe(5);
+    expect(new Set(rows.map((r) => r.language))).toEqual(new Set(['es', 'en']));
+    expect(rows.filter((r) => r.status === 'CLOSED').length).toBeGreaterThanOrEqual(2);
+    const listed = (await t.app.inject({ url: '/api/jobs/offers?size=100', headers: { 'company-id': '1' } })).json();
+    expect(listed.totalElements).toBe(rows.filter((r) => r.status === 'PUBLISHED' && (r.closes_on === null || String(r.closes_on) >= today())).length);
+    expect(listed.totalElements).toBeGreaterThanOrEqual(8);
+  });
+
   describe('public search', () => {
     beforeAll(async () => {
       await storeOffer('2', { title: 'Ingeniero agrónomo de plantaciones', description: 'Supervisión de plantaciones de chopo: análisis de suelos y riego.', city: CITY.sevilla, min: '32000.00', max: '45000.00', ageDays: 5 });
