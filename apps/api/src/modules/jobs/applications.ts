@@ -33,14 +33,14 @@ import {
   findApplicationByTokenHash,
   findApplicationCv,
   findLiveApplicationForUpdate,
-  findOffer,
   insertApplication,
   insertApplicationHistory,
   listApplicationHistory,
   listApplications,
   setApplicationStatus,
   updateApplicationBySubmission,
-} from './repository.ts';
+} from './applications-repository.ts';
+import { findOffer } from './repository.ts';
 
 /** Applications of the jobs board (issue 17): the candidate's side and the recruiter's. */
 const DAY_MS = 86_400_000;

@@ -2,7 +2,8 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { APPLICATION_RETENTION_DAYS } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
-import { anonymiseStaleApplications, closeExpiredOffers, insertApplicationHistory, insertOfferHistory } from './repository.ts';
+import { anonymiseStaleApplications, insertApplicationHistory } from './applications-repository.ts';
+import { closeExpiredOffers, insertOfferHistory } from './repository.ts';
 
 const DAY_MS = 86_400_000;
 
