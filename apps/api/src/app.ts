@@ -47,6 +47,9 @@ import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
 import { folderTransport, smtpTransport, type TMailTransport } from './modules/mail/transport.ts';
+// Jobs board (issue 17, slice jobs).
+import { jobsRoutes } from './modules/jobs/routes.ts';
+import { createJobsRetentionJob, type TJobsRetentionJob } from './modules/jobs/retention-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -58,6 +61,8 @@ declare module 'fastify' {
     metrics: TMetrics;
     cities: CitiesStore;
     leadExpiryJob: TLeadExpiryJob;
+    /** Jobs board (issue 17): expired offers closed, old applications anonymised. */
+    jobsRetentionJob: TJobsRetentionJob;
   }
 }
 
@@ -173,6 +178,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('leadExpiryJob', leadExpiryJob);
   app.addHook('onReady', async () => leadExpiryJob.start());
   app.addHook('onClose', async () => leadExpiryJob.stop());
+  // Jobs board (issue 17, slice jobs): every instance runs it; leases make each row handled once.
+  const jobsRetentionJob = createJobsRetentionJob({ db: deps.db, pollMs: config.JOBS_JOB_POLL_MS, log: app.log });
+  app.decorate('jobsRetentionJob', jobsRetentionJob);
+  app.addHook('onReady', async () => jobsRetentionJob.start());
+  app.addHook('onClose', async () => jobsRetentionJob.stop());
 
   // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
   const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
@@ -247,6 +257,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(documentsRoutes);
       // Income (issue 15, part income).
       await tenant.register(incomeRoutes);
+      // Jobs board (issue 17, slice jobs).
+      await tenant.register(jobsRoutes);
     },
     { prefix: '/api' },
   );

@@ -105,6 +105,8 @@ const ZConfig = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(0).default(2000),
   /** How often the reservations' expiry job runs (issue 14), in milliseconds; 0 turns it off. */
   LEADS_JOB_POLL_MS: z.coerce.number().int().min(0).default(60_000),
+  /** Jobs board (issue 17): milliseconds between passes of the retention job (expired offers, old applications); 0 = off. */
+  JOBS_JOB_POLL_MS: z.coerce.number().int().min(0).default(900_000),
 });
 
 export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; seedDemo: boolean };

@@ -23,3 +23,5 @@ export * from './ledger/index.ts';
 export * from './documents/index.ts';
 // Income (issue 15, part income): distributions and the investor's holdings.
 export * from './income/index.ts';
+// Jobs board (issue 17, slice jobs).
+export * from './jobs/index.ts';

@@ -76,6 +76,8 @@ export async function buildTestApp(
     MAIL_POLL_MS: '0',
     // Scheduled work stays off: a test runs the job itself, with its clock pinned.
     LEADS_JOB_POLL_MS: '0',
+    // Jobs board (issue 17): the retention job runs only when a test calls it.
+    JOBS_JOB_POLL_MS: '0',
     CALCULATOR_BASE_YEAR: String(TEST_BASE_YEAR),
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...options.env,

@@ -19,6 +19,9 @@ export const AUDIT_ENTITY_TYPES = [
   // Money ledger parts of issue 15.
   'document',
   'distribution',
+  // Jobs board (issue 17).
+  'jobOffer',
+  'jobApplication',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -62,6 +65,14 @@ export const AUDIT_ACTIONS = [
   'document.download',
   // Income (issue 15, part income).
   'distribution.declare',
+  // Jobs board (issue 17, slice jobs).
+  'jobOffer.create',
+  'jobOffer.update',
+  'jobOffer.changeStatus',
+  'jobApplication.submit',
+  'jobApplication.withdraw',
+  'jobApplication.changeStatus',
+  'jobApplication.downloadCv',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

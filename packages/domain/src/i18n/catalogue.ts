@@ -6,6 +6,8 @@ import { calculatorMessages } from '../calculator/messages.ts';
 import { ledgerMessages } from '../ledger/messages.ts';
 // Income (issue 15, part income).
 import { incomeMessages } from '../income/messages.ts';
+// Jobs board (issue 17, slice jobs).
+import { jobsMessages } from '../jobs/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -14,8 +16,22 @@ import { incomeMessages } from '../income/messages.ts';
 type Tree = { readonly [key: string]: string | Tree };
 
 export const sharedMessages: Record<TLanguage, Tree> = {
-  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es, ledger: ledgerMessages.es, income: incomeMessages.es },
-  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en, ledger: ledgerMessages.en, income: incomeMessages.en },
+  es: {
+    validation: validationMessages.es,
+    accounts: accountsMessages.es,
+    calculator: calculatorMessages.es,
+    ledger: ledgerMessages.es,
+    income: incomeMessages.es,
+    jobs: jobsMessages.es,
+  },
+  en: {
+    validation: validationMessages.en,
+    accounts: accountsMessages.en,
+    calculator: calculatorMessages.en,
+    ledger: ledgerMessages.en,
+    income: incomeMessages.en,
+    jobs: jobsMessages.en,
+  },
 };
 
 function lookup(tree: Tree, path: string): string | undefined {

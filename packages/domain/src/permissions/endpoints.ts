@@ -108,6 +108,20 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/income/distributions': 'income.declare',
   'POST /api/income/distributions/preview': 'income.declare',
   'GET /api/income/customers/{customerId}/value-history': 'income.readHoldings',
+  // --- Jobs board (issue 17, slice jobs) ---
+  'GET /api/jobs/offers': PUBLIC,
+  'GET /api/jobs/offers/{offerId}': PUBLIC,
+  'POST /api/jobs/offers/{offerId}/applications': PUBLIC,
+  'GET /api/jobs/cities': PUBLIC,
+  'POST /api/jobs/withdrawal': PUBLIC,
+  'GET /api/jobs/manage/offers': 'jobs.manage',
+  'POST /api/jobs/manage/offers': 'jobs.manage',
+  'GET /api/jobs/manage/offers/{offerId}': 'jobs.manage',
+  'PUT /api/jobs/manage/offers/{offerId}': 'jobs.manage',
+  'POST /api/jobs/manage/offers/{offerId}/status': 'jobs.manage',
+  'GET /api/jobs/manage/offers/{offerId}/applications': 'jobs.manage',
+  'POST /api/jobs/manage/applications/{applicationId}/status': 'jobs.manage',
+  'GET /api/jobs/manage/applications/{applicationId}/cv': 'jobs.manage',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

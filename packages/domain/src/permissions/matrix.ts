@@ -97,6 +97,9 @@ export const PERMISSIONS = {
   'income.declare': ['ADMIN'],
   /** A customer's value over time (scope: the owner, their advisor, company staff, as holdings). */
   'income.readHoldings': EVERYONE,
+  // --- Jobs board (issue 17, slice jobs) ---
+  /** Create, edit, publish, close and reopen the company's job offers; read their applications, move them and download CVs. */
+  'jobs.manage': STAFF_OF_COMPANY,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

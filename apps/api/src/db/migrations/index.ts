@@ -16,6 +16,8 @@ import * as agentFigures from './0015-agent-figures.ts';
 import * as distributions from './0017-distributions.ts';
 // Documents and exports (issue 15, part "documents").
 import * as documents from './0018-documents.ts';
+// Jobs board (issue 17, slice jobs).
+import * as jobs from './0020-jobs.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -39,4 +41,6 @@ export const migrations: Record<string, Migration> = {
   '0017-distributions': distributions,
   // Documents and exports (issue 15, part "documents").
   '0018-documents': documents,
+  // Jobs board (issue 17, slice jobs).
+  '0020-jobs': jobs,
 };
