@@ -29,6 +29,8 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
   let ids: Record<string, string>;
   let activeContract: string;
   let list: TDocumentList;
+  /** The active contract's income of YEAR: this test's 12.34 plus what the demo distribution credited (seed/income.ts). */
+  let income: bigint;
 
   const get = (headers: Record<string, string>, url: string) => t.app.inject({ method: 'GET', url, headers });
   const download = (headers: Record<string, string>, documentId: string, lang?: string) =>
@@ -63,6 +65,17 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
         ],
       );
     });
+    const credited = await t.db
+      .selectFrom('ledger_lines as l')
+      .innerJoin('ledger_journals as j', 'j.id', 'l.journal_id')
+      .select(sql<string>`coalesce(round(-sum(l.amount), 2), 0.00)::text`.as('total'))
+      .where('l.contract_id', '=', activeContract)
+      .where('l.account', '=', 'INCOME_PAYABLE')
+      .where('j.occurred_on', '>=', `${YEAR}-01-01`)
+      .where('j.occurred_on', '<=', `${YEAR}-12-31`)
+      .executeTakeFirstOrThrow();
+    income = parseEur(credited.total);
+    expect(income).toBeGreaterThanOrEqual(1234n);
     const res = await get(h[INVESTOR]!, `/api/documents/customers/${ids[INVESTOR]}`);
     expect(res.statusCode).toBe(200);
     list = res.json();
@@ -167,14 +180,14 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     expect(text).toContain(`Valoración ${formatMoneyText(formatEur(opening), 'es')}`);
     expect(text).toContain(`Valoración ${formatMoneyText(formatEur(closing), 'es')}`);
     expect(text).toContain(`Aportaciones del año ${formatMoneyText(formatEur(paid), 'es')}`);
-    expect(text).toContain(`Rendimientos abonados en el año ${formatMoneyText('12.34', 'es')}`);
+    expect(text).toContain(`Rendimientos abonados en el año ${formatMoneyText(formatEur(income), 'es')}`);
     expect(text).toContain(INCOME_TEXT);
     expect(text).toContain('declaración de la renta');
 
     const en = await pdfText((await download(h[INVESTOR]!, `statement.${activeContract}.${YEAR}`, 'en')).rawPayload);
     expect(en).toContain(`Annual statement ${YEAR}`);
     expect(en).toContain(`Opening balance on 1 January ${YEAR}`);
-    expect(en).toContain(`Income credited in the year ${formatMoneyText('12.34', 'en')}`);
+    expect(en).toContain(`Income credited in the year ${formatMoneyText(formatEur(income), 'en')}`);
 
     const investor = await download(h[INVESTOR]!, `annual.${ids[INVESTOR]}.${YEAR}`, 'es');
     expect(investor.statusCode).toBe(200);
@@ -182,7 +195,7 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     const investorText = await pdfText(investor.rawPayload);
     expect(investorText).toContain('Todos sus contratos');
     expect(investorText).toContain('Resumen por contrato');
-    expect(investorText).toContain(formatMoneyText('12.34', 'es'));
+    expect(investorText).toContain(formatMoneyText(formatEur(income), 'es'));
 
     // The current year is not final: no statement for it.
     const thisYear = new Date().getUTCFullYear();
@@ -265,7 +278,7 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     expect(cRows[0]).toBe('Contract,Product,State,Start date,End date,Initial payment (€),Monthly payment (€),Total paid in (€),Units,Income credited (€)');
     const active = cRows.find((r) => r.startsWith(activeContract))!;
     expect(active).toMatch(/,Active,/);
-    expect(active.endsWith(',12.34')).toBe(true);
+    expect(active.endsWith(`,${formatEur(income)}`)).toBe(true);
     // Without ?lang=: the caller's language (the demo investor's is Spanish).
     const own = await get(h[INVESTOR]!, `/api/documents/customers/${ids[INVESTOR]}/exports/contracts`);
     expect(own.body.replace(/^\uFEFF/, '').split('\r\n')[0]!.startsWith('Contrato;Producto;Estado')).toBe(true);
@@ -287,7 +300,7 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     });
     const second = await download(h[INVESTOR]!, id, 'es');
     expect(second.headers['x-content-sha256']).not.toBe(first.headers['x-content-sha256']);
-    expect(await pdfText(second.rawPayload)).toContain(formatMoneyText('13.34', 'es'));
+    expect(await pdfText(second.rawPayload)).toContain(formatMoneyText(formatEur(income + 100n), 'es'));
     expect(await stored()).toBe(before + 1);
   });
 });
