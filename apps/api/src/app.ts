@@ -39,6 +39,8 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+// Properties and plantations (issue 15, part assets).
+import { assetsRoutes } from './modules/assets/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -239,6 +241,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(leadRoutes);
       await tenant.register(advisorRoutes);
       await tenant.register(ledgerRoutes);
+      // Properties and plantations (issue 15, part assets).
+      await tenant.register(assetsRoutes);
     },
     { prefix: '/api' },
   );

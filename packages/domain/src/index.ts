@@ -19,3 +19,5 @@ export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
 export * from './ledger/index.ts';
+// Properties and plantations behind KC (issue 15, part assets).
+export * from './assets/index.ts';

@@ -72,6 +72,10 @@ export const paths = {
   salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
   /** ADMIN publishes the KC reference price (money ledger, issue 15). */
   prices: { path: '/admin/prices', href: () => '/admin/prices' },
+  // Properties and plantations behind KC (issue 15, part assets): public list and detail, ADMIN's screen.
+  assets: { path: '/home/assets', href: () => '/home/assets' },
+  asset: { path: '/home/assets/:id', href: (id: string) => `/home/assets/${encodeURIComponent(id)}` },
+  adminAssets: { path: '/admin/assets', href: (query?: string) => `/admin/assets${query ? `?${query}` : ''}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -89,6 +89,9 @@ export const PERMISSIONS = {
   'ledger.reverseJournal': ['ADMIN'],
   /** Read a journal with its lines, and run the ledger check. */
   'ledger.audit': ['ADMIN'],
+  // --- Properties and plantations behind KC (issue 15, part assets) ---
+  /** Create, edit, publish and withdraw homes and plantations, and list them in any status (published ones are public). */
+  'assets.manage': ['ADMIN'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -7,6 +7,8 @@ import { seedCatalogue } from './catalogue.ts';
 import { seedLeads } from './leads.ts';
 import { seedAdvisorDemo } from './advisor.ts';
 import { seedLedger } from './ledger.ts';
+// Properties and plantations (issue 15, part assets).
+import { seedAssets } from './assets.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -82,4 +84,6 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   await seedLeads(db, { password: DEMO_PASSWORD });
   if (options.workspaces) await seedAdvisorDemo(db, { password: DEMO_PASSWORD });
   await seedLedger(db, options);
+  // Properties and plantations (issue 15, part assets).
+  await seedAssets(db);
 }
