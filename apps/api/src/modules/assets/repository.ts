@@ -57,15 +57,14 @@ export async function setAssetStatus(tx: TExecutor, companyId: string, assetId: 
     .executeTakeFirstOrThrow();
 }
 
-/** The published assets of a company, homes and plantations, by title. */
+/** The published assets of a company, homes and plantations, oldest acquisition first (the same order on every database's collation). */
 export async function findPublishedAssets(db: TExecutor, companyId: string): Promise<TAssetRow[]> {
   return db
     .selectFrom('assets')
     .selectAll()
     .where('company_id', '=', companyId)
     .where('status', '=', 'PUBLISHED')
-    .orderBy('kind')
-    .orderBy('title')
+    .orderBy('acquisition_date')
     .orderBy('id')
     .limit(LIST_LIMIT)
     .execute();
