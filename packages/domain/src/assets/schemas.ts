@@ -58,7 +58,7 @@ export const ZAssetPhoto = z.object({
     .string({ error: akey('photoUrl') })
     .trim()
     .max(500, akey('photoUrl'))
-    .refine((v) => /^\/[A-Za-z0-9._~\-/%]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), akey('photoUrl')),
+    .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\-/%]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), akey('photoUrl')),
   altEs: text(3, 200),
   altEn: text(3, 200),
   caption: z.string({ error: akey('text', { min: 0, max: 200 }) }).trim().max(200, akey('text', { min: 0, max: 200 })),
