@@ -45,7 +45,7 @@ const plantation = (overrides: Record<string, unknown> = {}) => ({
   valuationDate: '2025-06-30',
   expectedTimberVolume: '1500',
   certification: 'PEFC',
-  photos: [{ url: 'https://images.example.org/paulownia.jpg', altEs: 'Paulownias jóvenes', altEn: 'Young paulownia trees', caption: '' }],
+  photos: [{ url: '/web/img/assets/paulownia-lugo.svg', altEs: 'Paulownias jóvenes', altEn: 'Young paulownia trees', caption: '' }],
   ...overrides,
 });
 
@@ -188,7 +188,7 @@ describe.each(DB_KINDS)('assets on %s', (kind) => {
     [home({ address: undefined }), 'address', 'Escriba entre 3 y 200 caracteres'],
     [home({ valuationDate: '2020-01-01' }), 'valuationDate', 'La fecha de la tasación no puede ser anterior a la de adquisición'],
     [home({ acquisitionDate: '2999-01-01', valuationDate: '2999-02-01' }), 'acquisitionDate', 'La fecha no puede ser posterior a hoy'],
-    [home({ photos: [{ url: 'javascript:alert(1)', altEs: 'Fachada', altEn: 'Front', caption: '' }] }), 'photos.0.url', 'Indique la dirección de la imagen: una ruta de este sitio (empieza por /) o una dirección https://'],
+    [home({ photos: [{ url: 'javascript:alert(1)', altEs: 'Fachada', altEn: 'Front', caption: '' }] }), 'photos.0.url', 'Indique la dirección de la imagen en este sitio: una ruta que empieza por / (por ejemplo, /web/img/assets/fachada.jpg)'],
     [home({ photos: [{ url: '/web/a.svg', altEs: '', altEn: 'Front', caption: '' }] }), 'photos.0.altEs', 'Escriba entre 3 y 200 caracteres'],
     [home({ kind: 'CASTLE' }), 'kind', 'Elija el tipo de activo'],
     [plantation({ hectares: '1.23456' }), 'hectares', 'Indique las hectáreas, mayor que cero, con cuatro decimales como máximo (por ejemplo, 12.5000)'],

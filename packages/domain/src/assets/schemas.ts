@@ -52,13 +52,16 @@ const scaled = (scale: number, key: string, allowZero = false) =>
 
 export const ZAssetDate = z.string({ error: akey('date') }).refine((v) => parseIsoDate(v) !== null, akey('date'));
 
-/** A photo: an image on this site (a path) or at an https address, its alt text in both languages and a caption. */
+/**
+ * A photo: an image served by this site (a path such as /web/img/assets/x.jpg: the pages' CSP and
+ * cross-origin isolation load no image from elsewhere), its alt text in both languages and a caption.
+ */
 export const ZAssetPhoto = z.object({
   url: z
     .string({ error: akey('photoUrl') })
     .trim()
     .max(500, akey('photoUrl'))
-    .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\-/%]+$/.test(v) || /^https:\/\/[^\s"'<>]+$/.test(v), akey('photoUrl')),
+    .refine((v) => /^\/(?!\/)[A-Za-z0-9._~\-/%]+$/.test(v), akey('photoUrl')),
   altEs: text(3, 200),
   altEn: text(3, 200),
   caption: z.string({ error: akey('text', { min: 0, max: 200 }) }).trim().max(200, akey('text', { min: 0, max: 200 })),
