@@ -55,6 +55,10 @@ export default [
     route(r(paths.agentWorkspace), 'routes/agent.tsx'),
     route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route(r(paths.prices), 'routes/prices.tsx'),
+    // Properties and plantations (issue 15, part assets).
+    route(r(paths.assets), 'routes/assets.tsx'),
+    route(r(paths.asset), 'routes/asset-detail.tsx'),
+    route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
