@@ -49,6 +49,10 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
         <Anchor component={Link} to={paths.contracts.href(userId)}>
           {t('dashboard.seeAllContracts')}
         </Anchor>
+        {/* Properties and plantations (issue 15, part assets). */}
+        <Anchor component={Link} to={paths.assets.href()}>
+          {t('dashboard.assets')}
+        </Anchor>
       </Group>
       <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
       {dashboard.isPending ? (
@@ -96,6 +100,12 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
             {can(roles, 'ledger.publishPrice') ? (
               <Anchor component={Link} to={paths.prices.href()}>
                 {t('dashboard.prices')}
+              </Anchor>
+            ) : null}
+            {/* Properties and plantations (issue 15, part assets). */}
+            {can(roles, 'assets.manage') ? (
+              <Anchor component={Link} to={paths.adminAssets.href()}>
+                {t('dashboard.assetsAdmin')}
               </Anchor>
             ) : null}
           </Group>
