@@ -31,7 +31,7 @@ export function AssetStatusActions({ asset, onDone }: { asset: TAsset; onDone: (
   return (
     <>
       {canTransition(asset.status, 'publish') ? (
-        <Button size="xs" color="green.9" aria-label={t('admin.publishNamed', { title: asset.title })} onClick={() => setOpen('publish')}>
+        <Button size="xs" aria-label={t('admin.publishNamed', { title: asset.title })} onClick={() => setOpen('publish')}>
           {t('admin.publish')}
         </Button>
       ) : null}
@@ -57,7 +57,7 @@ export function AssetStatusActions({ asset, onDone }: { asset: TAsset; onDone: (
             <Button variant="default" onClick={() => setOpen(null)} disabled={change.isPending}>
               {t('admin.cancel')}
             </Button>
-            <Button color="green.9" onClick={confirm} loading={change.isPending}>
+            <Button onClick={confirm} loading={change.isPending}>
               {t('admin.confirm')}
             </Button>
           </Group>
