@@ -1,6 +1,6 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId } from 'react';
+import { useId, type CSSProperties } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZAssetInput, type TAsset, type TAssetInput, type TAssetKind } from '@kc/domain';
@@ -9,6 +9,9 @@ import { useSaveAsset } from '../api/save-asset.ts';
 import { DESCRIPTION_STYLES, useFieldError } from './asset-form-helpers.ts';
 import { HomeFields, PlantationFields } from './asset-kind-fields.tsx';
 import { AssetPhotoFields } from './asset-photo-fields.tsx';
+
+/** The modal is outside the page's container: the error colour is set again, at AA contrast (red 9). */
+const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 /** The form's values for an asset (or a new one of a kind): the API's fields, blanks as ''. */
 export function toFormValues(kind: TAssetKind, asset?: TAsset): TAssetInput {
@@ -62,7 +65,7 @@ export function AssetForm({ kind, asset, onSaved, onCancel }: { kind: TAssetKind
     );
   });
   return (
-    <form noValidate onSubmit={onSubmit} aria-label={asset ? t('form.editTitle', { title: asset.title }) : t(kind === 'HOME' ? 'form.createHome' : 'form.createPlantation')}>
+    <form noValidate onSubmit={onSubmit} style={ACCESSIBLE_ERROR_COLOR} aria-label={asset ? t('form.editTitle', { title: asset.title }) : t(kind === 'HOME' ? 'form.createHome' : 'form.createPlantation')}>
       {save.isError ? (
         <Alert color="red" variant="light" role="alert" mb="sm">
           {save.error instanceof ApiError ? save.error.extracted.message : t('form.failed')}
