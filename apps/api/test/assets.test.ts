@@ -204,6 +204,19 @@ describe.each(DB_KINDS)('assets on %s', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
+  it('refuses text with a NUL character without storing anything (a 400, never a 5xx); a lone surrogate arrives replaced', async () => {
+    const before = await counts();
+    for (const payload of [home({ title: 'Piso\u0000 en Gràcia' }), home({ photos: [{ url: '/web/a.svg', altEs: 'Fachada \u0000', altEn: 'Front', caption: '' }] })]) {
+      const res = await admin('POST', '/api/admin/assets', payload);
+      expect(res.statusCode, res.body).toBe(400);
+      expect(res.json().code).toBe('invalidValue');
+    }
+    expect(await counts()).toEqual(before);
+    const surrogate = await admin('POST', '/api/admin/assets', home({ description: 'Piso \ud800 de dos dormitorios en Gràcia, reformado.' }));
+    expect(surrogate.statusCode).toBe(201);
+    expect(surrogate.json().description).toBe('Piso \ufffd de dos dormitorios en Gràcia, reformado.');
+  });
+
   it('lets only ADMIN manage assets; another company sees 404 for our ids', async () => {
     const draft = (await admin('GET', '/api/admin/assets?status=DRAFT')).json().assets[0];
     for (const who of ['company.manager@kc.example', 'advisor@kc.example', 'investor@kc.example']) {
