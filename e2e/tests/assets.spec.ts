@@ -1,3 +1,4 @@
+import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { loginAs } from '../support/login.ts';
 
@@ -5,7 +6,7 @@ const ADMIN = 'admin@kc.example';
 const INVESTOR = 'investor@kc.example';
 const TITLE = `Piso en Gràcia e2e ${Date.now().toString(36)}`;
 
-const fitsIn360 = async (page: import('@playwright/test').Page) => {
+const fitsIn360 = async (page: Page) => {
   await page.setViewportSize({ width: 360, height: 740 });
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expectNoAxeViolations(page);
