@@ -94,5 +94,12 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await expect(page.locator('figcaption')).toHaveText('Fachada principal');
     await expectNoAxeViolations(page);
     await fitsIn360(page);
+
+    // In English: the texts and the photo's own English alt text.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 2, name: 'Key facts' })).toBeVisible();
+    await expect(page.getByRole('img', { name: 'Front of the building on Carrer de Verdi' })).toBeVisible();
+    await expect(page.getByText('Back to properties and plantations')).toBeVisible();
   });
 });

@@ -136,7 +136,7 @@ function AdminAssetsBody() {
             caption={t('admin.tableCaption')}
             emptyText={t('admin.empty')}
             {...(assets.isError ? { error: '', onRetry: () => void assets.refetch() } : {})}
-            pagerLabels={{ label: t('admin.title'), previous: '‹', next: '›', page: (p: number) => String(p) }}
+            pagerLabels={{ label: t('admin.pager.label'), previous: t('admin.pager.previous'), next: t('admin.pager.next'), page: (p: number) => t('admin.pager.page', { page: p }) }}
             pageSize={PAGE_SIZE}
           />
         </>
