@@ -449,6 +449,17 @@ export interface AssetsTable {
   withdrawn_at: Date | null;
 }
 
+/** Photos uploaded by ADMIN (part assets, migration 0019): immutable bytes. */
+export interface AssetImagesTable {
+  id: Generated<string>;
+  company_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -482,6 +493,7 @@ export interface Database {
   kc_prices: KcPricesTable;
   // Part assets (issue 15).
   assets: AssetsTable;
+  asset_images: AssetImagesTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
   payments: PaymentsTable;

@@ -9,4 +9,7 @@ export const assetsApi = {
   adminDetail: (assetId: string) => `/api/admin/assets/${encodeURIComponent(assetId)}`,
   publish: (assetId: string) => `/api/admin/assets/${encodeURIComponent(assetId)}/publish`,
   withdraw: (assetId: string) => `/api/admin/assets/${encodeURIComponent(assetId)}/withdraw`,
+  /** ADMIN uploads a photo (base64 JSON); it is served at `image(companyId, id)`, an address an <img> can load (no headers). */
+  uploadImage: '/api/admin/assets/images',
+  image: (companyId: string, imageId: string) => `/api/asset-images/${encodeURIComponent(companyId)}/${encodeURIComponent(imageId)}`,
 } as const;

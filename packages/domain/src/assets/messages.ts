@@ -24,6 +24,8 @@ export const assetsMessages = {
       rentWhenVacant: 'Una vivienda vacía no tiene renta mensual: indique 0',
       photoUrl: 'Indique la dirección de la imagen en este sitio: una ruta que empieza por / (por ejemplo, /web/img/assets/fachada.jpg)',
       photos: 'Añada como máximo {{max}} fotografías',
+      image: 'Elija una imagen JPEG, PNG o WebP',
+      imageTooLarge: 'La imagen no puede superar {{max}}',
     },
   },
   en: {
@@ -46,6 +48,8 @@ export const assetsMessages = {
       rentWhenVacant: 'A vacant home has no monthly rent: enter 0',
       photoUrl: 'Enter the address of the image on this site: a path starting with / (for example, /web/img/assets/front.jpg)',
       photos: 'Add at most {{max}} photos',
+      image: 'Choose a JPEG, PNG or WebP image',
+      imageTooLarge: 'The image cannot be larger than {{max}}',
     },
   },
 } as const;

@@ -50,6 +50,7 @@ export const AUDIT_ACTIONS = [
   'asset.update',
   'asset.publish',
   'asset.withdraw',
+  'asset.uploadImage',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -108,6 +108,8 @@ export const ENDPOINT_PERMISSIONS = {
   'PUT /api/admin/assets/{assetId}': 'assets.manage',
   'POST /api/admin/assets/{assetId}/publish': 'assets.manage',
   'POST /api/admin/assets/{assetId}/withdraw': 'assets.manage',
+  'POST /api/admin/assets/images': 'assets.manage',
+  'GET /api/asset-images/{companyId}/{imageId}': PUBLIC,
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

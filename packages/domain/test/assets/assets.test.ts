@@ -158,3 +158,19 @@ describe('the figures of the published assets (productoInversion)', () => {
     expect(assetFigures([]).totalValuation).toBe('0.00');
   });
 });
+
+describe('uploaded photos', () => {
+  it('recognises JPEG, PNG and WebP by their first bytes and nothing else', async () => {
+    const { sniffImageType, ZAssetImageUpload } = await import('../../src/assets/index.ts');
+    const bytes = (...values: number[]) => new Uint8Array(values);
+    expect(sniffImageType(bytes(0xff, 0xd8, 0xff, 0xe0))).toBe('image/jpeg');
+    expect(sniffImageType(bytes(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a))).toBe('image/png');
+    expect(sniffImageType(new TextEncoder().encode('RIFF\u0000\u0000\u0000\u0000WEBPVP8 '))).toBe('image/webp');
+    expect(sniffImageType(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBeNull();
+    expect(sniffImageType(new TextEncoder().encode('GIF89a'))).toBeNull();
+    expect(sniffImageType(bytes(0xff, 0xd8))).toBeNull();
+    expect(ZAssetImageUpload.safeParse({ data: 'iVBORw0K' }).success).toBe(true);
+    expect(ZAssetImageUpload.safeParse({ data: 'iVBOR w0K' }).success).toBe(false);
+    expect(ZAssetImageUpload.safeParse({ data: 'abc' }).success).toBe(false);
+  });
+});

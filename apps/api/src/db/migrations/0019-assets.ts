@@ -7,7 +7,8 @@ import { runStatements } from './run-statements.ts';
  * kind (the other kind's are null, CHECKs say which are required), money as `numeric` at the
  * cent, hectares at 4 decimals, photos as a JSON list of {url, altEs, altEn, caption}. The
  * status goes DRAFT → PUBLISHED ⇄ WITHDRAWN; only PUBLISHED rows are public. Every change is
- * in the audit log (same transaction).
+ * in the audit log (same transaction). `asset_images` keeps the photos ADMIN uploads (JPEG, PNG or
+ * WebP, at most 2 MB, checked by their first bytes), served at /api/asset-images/{company}/{id}.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, `
@@ -54,5 +55,16 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       CHECK (status <> 'PUBLISHED' OR published_at IS NOT NULL)
     );
     CREATE INDEX assets_company_status ON assets (company_id, status, kind, title);
+
+    CREATE TABLE asset_images (
+      id uuid PRIMARY KEY DEFAULT gen_random_uuid(),
+      company_id text NOT NULL REFERENCES companies(id),
+      content_type text NOT NULL CHECK (content_type IN ('image/jpeg', 'image/png', 'image/webp')),
+      bytes bytea NOT NULL CHECK (octet_length(bytes) BETWEEN 1 AND 2097152),
+      sha256 text NOT NULL,
+      uploaded_by uuid REFERENCES users(id),
+      created_at timestamptz NOT NULL DEFAULT now()
+    );
+    CREATE INDEX asset_images_company ON asset_images (company_id, created_at);
   `);
 }

@@ -4,6 +4,7 @@ import { addApiMessages } from '../../lib/messages.ts';
 addApiMessages({
   es: {
     assetNotFound: { title: 'Activo no encontrado', detail: 'El inmueble o la plantación no existe o no está publicado.' },
+    assetImageNotFound: { title: 'Imagen no encontrada', detail: 'La imagen no existe.' },
     assetAlreadyPublished: {
       title: 'Activo ya publicado',
       detail: 'Este activo ya está publicado. Solo se publica un borrador o un activo retirado.',
@@ -23,6 +24,7 @@ addApiMessages({
   },
   en: {
     assetNotFound: { title: 'Asset not found', detail: 'The home or plantation does not exist or is not published.' },
+    assetImageNotFound: { title: 'Image not found', detail: 'The image does not exist.' },
     assetAlreadyPublished: {
       title: 'Asset already published',
       detail: 'This asset is already published. Only a draft or a withdrawn asset can be published.',

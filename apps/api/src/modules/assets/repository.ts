@@ -85,3 +85,17 @@ export async function findAdminAssets(db: TExecutor, companyId: string, query: T
   ]);
   return { rows, total: Number(count.n) };
 }
+
+// Images ----------------------------------------------------------------------------------------
+
+export async function insertImage(tx: TExecutor, row: { companyId: string; contentType: string; bytes: Uint8Array; sha256: string; uploadedBy: string }) {
+  return tx
+    .insertInto('asset_images')
+    .values({ company_id: row.companyId, content_type: row.contentType, bytes: row.bytes, sha256: row.sha256, uploaded_by: row.uploadedBy })
+    .returning(['id', 'content_type'])
+    .executeTakeFirstOrThrow();
+}
+
+export async function findImage(db: TExecutor, companyId: string, imageId: string) {
+  return db.selectFrom('asset_images').select(['content_type', 'bytes']).where('company_id', '=', companyId).where('id', '=', imageId).executeTakeFirst();
+}
