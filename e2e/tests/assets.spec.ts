@@ -4,6 +4,8 @@ import { loginAs } from '../support/login.ts';
 
 const ADMIN = 'admin@kc.example';
 const INVESTOR = 'investor@kc.example';
+/** A 1 × 1 PNG. */
+const PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
 const TITLE = `Piso en Gràcia e2e ${Date.now().toString(36)}`;
 
 const fitsIn360 = async (page: Page) => {
@@ -16,7 +18,7 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
   // The machine runs several builds and suites at once: axe and the first loads get more time.
   test.slow();
 
-  test('ADMIN creates a home (a bad value refused on its field) and publishes it; the investor sees it in the list and its detail', async ({ page }) => {
+  test('ADMIN creates a home with an uploaded photo (a bad value refused on its field) and publishes it; the investor sees it in the list and its detail', async ({ page }) => {
     await loginAs(page, ADMIN);
     await gotoApp(page, 'admin/assets');
     await expect(page.getByRole('heading', { level: 1, name: 'Inmuebles y plantaciones' })).toBeVisible({ timeout: 20_000 });
@@ -41,7 +43,9 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await form.getByLabel('Renta mensual (€)').fill('1380.00');
     await form.getByLabel('Calificación energética').selectOption('C');
     await form.getByRole('button', { name: 'Añadir fotografía' }).click();
-    await form.getByLabel('Dirección de la imagen').fill('/web/img/assets/vivienda-valencia.svg');
+    // The photo is uploaded (a small PNG); its address is filled in by the form.
+    await form.locator('input[type="file"]').setInputFiles({ name: 'fachada.png', mimeType: 'image/png', buffer: Buffer.from(PNG, 'base64') });
+    await expect(form.getByLabel('Dirección de la imagen')).toHaveValue(/^\/api\/asset-images\/1\/[0-9a-f-]{36}$/);
     await form.getByLabel('Texto alternativo en español').fill('Fachada del edificio de la calle Verdi');
     await form.getByLabel('Texto alternativo en inglés').fill('Front of the building on Carrer de Verdi');
     await form.getByLabel('Pie de foto').fill('Fachada principal');

@@ -1,8 +1,10 @@
-import { Button, Fieldset, Group, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useId } from 'react';
+import { Button, FileInput, Group, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useId, useState } from 'react';
 import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { MAX_PHOTOS } from '@kc/domain';
+import { MAX_IMAGE_BYTES, MAX_PHOTOS } from '@kc/domain';
+import { ApiError } from '../../../lib/api-client.ts';
+import { useUploadImage } from '../api/upload-image.ts';
 import { useFieldError, type TAssetForm } from './asset-form-helpers.ts';
 
 /** The photos: each an image path with its alt text in Spanish and English and a caption; add and remove. */
@@ -26,8 +28,10 @@ export function AssetPhotoFields({ form }: { form: TAssetForm }) {
       ) : null}
       <Stack gap="sm" mt="xs">
         {photos.fields.map((field, index) => (
-          <Fieldset key={field.id} legend={t('form.photoLegend', { number: index + 1 })}>
+          <Paper key={field.id} withBorder p="sm" radius="md" component="fieldset" style={{ minWidth: 0 }}>
+            <legend style={{ fontWeight: 600, padding: '0 4px' }}>{t('form.photoLegend', { number: index + 1 })}</legend>
             <Stack gap="xs">
+              <PhotoUpload form={form} index={index} />
               <TextInput label={t('fields.photoUrl')} required error={error(`photos.${index}.url`)} {...form.register(`photos.${index}.url`)} />
               <SimpleGrid cols={{ base: 1, sm: 2 }}>
                 <TextInput label={t('fields.altEs')} required error={error(`photos.${index}.altEs`)} {...form.register(`photos.${index}.altEs`)} />
@@ -40,7 +44,7 @@ export function AssetPhotoFields({ form }: { form: TAssetForm }) {
                 </Button>
               </Group>
             </Stack>
-          </Fieldset>
+          </Paper>
         ))}
         {photos.fields.length < MAX_PHOTOS ? (
           <Group>
@@ -51,5 +55,37 @@ export function AssetPhotoFields({ form }: { form: TAssetForm }) {
         ) : null}
       </Stack>
     </section>
+  );
+}
+
+/** Uploads a JPEG, PNG or WebP (at most 2 MB) and puts its address in the photo's field. */
+function PhotoUpload({ form, index }: { form: TAssetForm; index: number }) {
+  const { t } = useTranslation('assetsScreens');
+  const upload = useUploadImage();
+  const [problem, setProblem] = useState<string | undefined>();
+  const onFile = (file: File | null) => {
+    setProblem(undefined);
+    if (!file) return;
+    if (file.size > MAX_IMAGE_BYTES) {
+      setProblem(t('form.imageTooLarge'));
+      return;
+    }
+    upload.mutate(file, {
+      onSuccess: (image) => form.setValue(`photos.${index}.url`, image.url, { shouldValidate: true, shouldDirty: true }),
+      onError: (failure) => setProblem(failure instanceof ApiError ? (failure.extracted.fields[0]?.message ?? failure.extracted.message) : t('form.uploadFailed')),
+    });
+  };
+  return (
+    <FileInput
+      label={t('form.upload')}
+      description={t('form.uploadHint')}
+      styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
+      accept="image/jpeg,image/png,image/webp"
+      clearable
+      onChange={onFile}
+      disabled={upload.isPending}
+      error={problem}
+      placeholder={upload.isPending ? t('form.uploading') : t('form.chooseFile')}
+    />
   );
 }
