@@ -81,7 +81,6 @@ function PhotoUpload({ form, index }: { form: TAssetForm; index: number }) {
       description={t('form.uploadHint')}
       styles={{ description: { color: 'var(--mantine-color-gray-7)' } }}
       accept="image/jpeg,image/png,image/webp"
-      clearable
       onChange={onFile}
       disabled={upload.isPending}
       error={problem}
