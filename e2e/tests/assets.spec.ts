@@ -70,6 +70,15 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await expect(row).toContainText('Publicado');
     await fitsIn360(page);
 
+    // On a phone the form opens full screen: ADMIN edits the published home's rent.
+    await page.getByRole('button', { name: `Editar ${TITLE}` }).click();
+    const edit = page.getByRole('form', { name: `Editar «${TITLE}»` });
+    await expect(edit.getByLabel('Renta mensual (€)')).toHaveValue('1380.00');
+    await edit.getByLabel('Renta mensual (€)').fill('1400');
+    await expectNoAxeViolations(page);
+    await edit.getByRole('button', { name: 'Guardar' }).click();
+    await expect(page.getByRole('status').filter({ hasText: `«${TITLE}» se ha guardado.` })).toBeVisible();
+
     // The investor: the list with the figures, then the new home's page.
     await page.setViewportSize({ width: 1280, height: 800 });
     await loginAs(page, INVESTOR);
@@ -78,6 +87,7 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     const figures = page.getByTestId('asset-figures');
     await expect(figures).toContainText('Viviendas4');
     await expect(figures).toContainText('75,0 % (3 de 4)');
+    await expect(figures).toContainText('3.530,00 €');
     await expect(figures).toContainText('1.089.950,00 €');
     await expect(figures).toContainText('20,70 ha');
     await expect(figures).toContainText('14.490');

@@ -64,7 +64,7 @@ function AdminAssetsBody() {
       if (value) next.set(name, value);
       else next.delete(name);
       return next;
-    });
+    }, { replace: true });
 
   const columns: TColumn<TAsset>[] = [
     { label: t('fields.title'), render: (a) => <Text fw={500}>{a.title}</Text> },
