@@ -43,6 +43,9 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
 import { incomeRoutes } from './modules/income/routes.ts';
+// Properties and plantations (issue 15, part assets).
+import { assetsRoutes } from './modules/assets/routes.ts';
+import { assetImageRoutes } from './modules/assets/image-routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -229,6 +232,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: '/api' });
   // The notification stream reads its company from its ticket (EventSource sends no headers).
   await app.register(notificationStreamRoutes, { prefix: '/api' });
+  // Uploaded asset photos (issue 15, part assets): an <img> sends no company-id, the address carries it.
+  await app.register(assetImageRoutes, { prefix: '/api' });
   // OAuth 2 (RFC 6749/7009) outside /api: its own error shape; it reads company-id itself.
   await app.register(oauthRoutes);
 
@@ -259,6 +264,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(incomeRoutes);
       // Jobs board (issue 17, slice jobs).
       await tenant.register(jobsRoutes);
+      // Properties and plantations (issue 15, part assets).
+      await tenant.register(assetsRoutes);
     },
     { prefix: '/api' },
   );

@@ -59,6 +59,10 @@ export default [
     route(r(paths.documents), 'routes/documents.tsx'),
     // Income (issue 15, part income).
     route(r(paths.distributions), 'routes/distributions.tsx'),
+    // Properties and plantations (issue 15, part assets).
+    route(r(paths.assets), 'routes/assets.tsx'),
+    route(r(paths.asset), 'routes/asset-detail.tsx'),
+    route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

@@ -25,3 +25,5 @@ export * from './documents/index.ts';
 export * from './income/index.ts';
 // Jobs board (issue 17, slice jobs).
 export * from './jobs/index.ts';
+// Properties and plantations behind KC (issue 15, part assets).
+export * from './assets/index.ts';

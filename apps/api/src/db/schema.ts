@@ -521,6 +521,56 @@ export interface JobApplicationStatusHistoryTable {
   note: string | null;
 }
 
+// --- Properties and plantations behind KC (issue 15, part assets; migration 0019) ---
+export interface AssetsTable {
+  id: Generated<string>;
+  company_id: string;
+  kind: 'HOME' | 'PLANTATION';
+  status: Generated<'DRAFT' | 'PUBLISHED' | 'WITHDRAWN'>;
+  title: string;
+  description: string;
+  city: string;
+  province: string;
+  country: string;
+  acquisition_date: DateOnly;
+  acquisition_price: Money;
+  valuation: Money;
+  valuation_date: DateOnly;
+  /** JSON text of [{url, altEs, altEn, caption}] on write; parsed (or text, on a bare PGlite) on read. */
+  photos: ColumnType<unknown, string, string>;
+  address: string | null;
+  built_area: ColumnType<string | null, string | null, string | null>;
+  rooms: number | null;
+  bathrooms: number | null;
+  monthly_rent: ColumnType<string | null, string | null, string | null>;
+  occupancy: string | null;
+  energy_rating: string | null;
+  location: string | null;
+  hectares: ColumnType<string | null, string | null, string | null>;
+  trees_planted: number | null;
+  planting_date: ColumnType<string | null, string | null, string | null>;
+  expected_harvest_year: number | null;
+  expected_timber_volume: ColumnType<string | null, string | null, string | null>;
+  certification: string | null;
+  created_by: string | null;
+  created_at: Generated<Date>;
+  updated_by: string | null;
+  updated_at: Generated<Date>;
+  published_at: Date | null;
+  withdrawn_at: Date | null;
+}
+
+/** Photos uploaded by ADMIN (part assets, migration 0019): immutable bytes. */
+export interface AssetImagesTable {
+  id: Generated<string>;
+  company_id: string;
+  content_type: string;
+  bytes: Uint8Array;
+  sha256: string;
+  uploaded_by: string | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -552,6 +602,9 @@ export interface Database {
   mail_outbox: MailOutboxTable;
   rate_limits: RateLimitsTable;
   kc_prices: KcPricesTable;
+  // Part assets (issue 15).
+  assets: AssetsTable;
+  asset_images: AssetImagesTable;
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
   payments: PaymentsTable;

@@ -22,6 +22,8 @@ export const AUDIT_ENTITY_TYPES = [
   // Jobs board (issue 17).
   'jobOffer',
   'jobApplication',
+  // Properties and plantations (issue 15, part assets).
+  'asset',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -73,6 +75,12 @@ export const AUDIT_ACTIONS = [
   'jobApplication.withdraw',
   'jobApplication.changeStatus',
   'jobApplication.downloadCv',
+  // Properties and plantations (issue 15, part assets).
+  'asset.create',
+  'asset.update',
+  'asset.publish',
+  'asset.withdraw',
+  'asset.uploadImage',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -76,6 +76,10 @@ export const paths = {
   documents: { path: '/inversor/documentos', href: () => '/inversor/documentos' },
   // Income (issue 15, part income): ADMIN declares a distribution of a period's income.
   distributions: { path: '/admin/distributions', href: () => '/admin/distributions' },
+  // Properties and plantations behind KC (issue 15, part assets): public list and detail, ADMIN's screen.
+  assets: { path: '/home/assets', href: () => '/home/assets' },
+  asset: { path: '/home/assets/:id', href: (id: string) => `/home/assets/${encodeURIComponent(id)}` },
+  adminAssets: { path: '/admin/assets', href: (query?: string) => `/admin/assets${query ? `?${query}` : ''}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -8,6 +8,8 @@ import { ledgerMessages } from '../ledger/messages.ts';
 import { incomeMessages } from '../income/messages.ts';
 // Jobs board (issue 17, slice jobs).
 import { jobsMessages } from '../jobs/messages.ts';
+// Properties and plantations (issue 15, part assets).
+import { assetsMessages } from '../assets/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -23,6 +25,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     ledger: ledgerMessages.es,
     income: incomeMessages.es,
     jobs: jobsMessages.es,
+    assets: assetsMessages.es,
   },
   en: {
     validation: validationMessages.en,
@@ -31,6 +34,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     ledger: ledgerMessages.en,
     income: incomeMessages.en,
     jobs: jobsMessages.en,
+    assets: assetsMessages.en,
   },
 };
 

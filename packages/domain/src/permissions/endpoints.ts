@@ -122,6 +122,17 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/jobs/manage/offers/{offerId}/applications': 'jobs.manage',
   'POST /api/jobs/manage/applications/{applicationId}/status': 'jobs.manage',
   'GET /api/jobs/manage/applications/{applicationId}/cv': 'jobs.manage',
+  // Properties and plantations behind KC (issue 15, part assets).
+  'GET /api/assets': PUBLIC,
+  'GET /api/assets/{assetId}': PUBLIC,
+  'GET /api/admin/assets': 'assets.manage',
+  'POST /api/admin/assets': 'assets.manage',
+  'GET /api/admin/assets/{assetId}': 'assets.manage',
+  'PUT /api/admin/assets/{assetId}': 'assets.manage',
+  'POST /api/admin/assets/{assetId}/publish': 'assets.manage',
+  'POST /api/admin/assets/{assetId}/withdraw': 'assets.manage',
+  'POST /api/admin/assets/images': 'assets.manage',
+  'GET /api/asset-images/{companyId}/{imageId}': PUBLIC,
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

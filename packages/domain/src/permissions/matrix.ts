@@ -100,6 +100,9 @@ export const PERMISSIONS = {
   // --- Jobs board (issue 17, slice jobs) ---
   /** Create, edit, publish, close and reopen the company's job offers; read their applications, move them and download CVs. */
   'jobs.manage': STAFF_OF_COMPANY,
+  // --- Properties and plantations behind KC (issue 15, part assets) ---
+  /** Create, edit, publish and withdraw homes and plantations, and list them in any status (published ones are public). */
+  'assets.manage': ['ADMIN'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -16,6 +16,8 @@ import * as agentFigures from './0015-agent-figures.ts';
 import * as distributions from './0017-distributions.ts';
 // Documents and exports (issue 15, part "documents").
 import * as documents from './0018-documents.ts';
+// Properties and plantations (issue 15, part assets).
+import * as assets from './0019-assets.ts';
 // Jobs board (issue 17, slice jobs).
 import * as jobs from './0020-jobs.ts';
 
@@ -41,6 +43,8 @@ export const migrations: Record<string, Migration> = {
   '0017-distributions': distributions,
   // Documents and exports (issue 15, part "documents").
   '0018-documents': documents,
+  // Properties and plantations (issue 15, part assets).
+  '0019-assets': assets,
   // Jobs board (issue 17, slice jobs).
   '0020-jobs': jobs,
 };

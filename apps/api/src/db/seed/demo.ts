@@ -9,6 +9,8 @@ import { seedAdvisorDemo } from './advisor.ts';
 import { seedLedger } from './ledger.ts';
 // Jobs board (issue 17, slice jobs).
 import { seedJobs } from './jobs.ts';
+// Properties and plantations (issue 15, part assets).
+import { seedAssets } from './assets.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -86,4 +88,6 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   await seedLedger(db, options);
   // Jobs board (issue 17, slice jobs).
   await seedJobs(db);
+  // Properties and plantations (issue 15, part assets).
+  await seedAssets(db);
 }

@@ -90,6 +90,10 @@ export function CoinPage() {
         <Button component={Link} to={paths.faq.href()} variant="outline">
           {t('coin.cta.faq')}
         </Button>
+        {/* Properties and plantations (issue 15, part assets). */}
+        <Button component={Link} to={paths.assets.href()} variant="outline">
+          {t('coin.cta.assets')}
+        </Button>
       </Group>
     </Container>
   );

@@ -56,6 +56,10 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
         <Anchor component={Link} to={paths.documents.href()}>
           {t('dashboard.documents')}
         </Anchor>
+        {/* Properties and plantations (issue 15, part assets). */}
+        <Anchor component={Link} to={paths.assets.href()}>
+          {t('dashboard.assets')}
+        </Anchor>
       </Group>
       <HoldingsSection customerId={userId} />
       <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
@@ -107,6 +111,12 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
               </Anchor>
             ) : null}
             <DistributionsAdminLink roles={roles} />
+            {/* Properties and plantations (issue 15, part assets). */}
+            {can(roles, 'assets.manage') ? (
+              <Anchor component={Link} to={paths.adminAssets.href()}>
+                {t('dashboard.assetsAdmin')}
+              </Anchor>
+            ) : null}
           </Group>
         </Paper>
       ) : null}
