@@ -39,6 +39,8 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+// Bank statement imports (issue 15, helper imports).
+import { bankStatementRoutes } from './modules/bank-statements/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -239,6 +241,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(leadRoutes);
       await tenant.register(advisorRoutes);
       await tenant.register(ledgerRoutes);
+      // Bank statement imports (issue 15, helper imports).
+      await tenant.register(bankStatementRoutes);
     },
     { prefix: '/api' },
   );

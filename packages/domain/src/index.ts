@@ -19,3 +19,5 @@ export * from './sales-network/index.ts';
 export * from './leads/index.ts';
 export * from './advisor/index.ts';
 export * from './ledger/index.ts';
+// Bank statement imports (issue 15, helper imports).
+export * from './bank-statements/index.ts';

@@ -6,7 +6,7 @@ import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
  * The audit log (issue 13): who did what to which entity, when and from where, with the fields
  * before and after (never a secret). Append-only; ADMIN reads it, newest first.
  */
-export const AUDIT_ENTITY_TYPES = ['user', 'contract', 'companyGroup', 'team', 'zone', 'lead', 'price', 'payment', 'journal'] as const;
+export const AUDIT_ENTITY_TYPES = ['user', 'contract', 'companyGroup', 'team', 'zone', 'lead', 'price', 'payment', 'journal', /* bank statements (helper imports) */ 'bankStatement', 'bankStatementLine'] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
 /** What happened; the entity type tells to what. */
@@ -45,6 +45,10 @@ export const AUDIT_ACTIONS = [
   'price.publish',
   'payment.record',
   'journal.reverse',
+  // Bank statement imports (issue 15, helper imports).
+  'bankStatement.import',
+  'bankStatementLine.assign',
+  'bankStatementLine.dismiss',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -72,6 +72,8 @@ export const paths = {
   salesZone: { path: '/sales/zones/:id', href: (id: string) => `/sales/zones/${encodeURIComponent(id)}` },
   /** ADMIN publishes the KC reference price (money ledger, issue 15). */
   prices: { path: '/admin/prices', href: () => '/admin/prices' },
+  // Bank statement imports (issue 15, helper imports).
+  bankStatements: { path: '/admin/bank-statements', href: (query?: string) => `/admin/bank-statements${query ? `?${query}` : ''}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -4,6 +4,8 @@ import { validationMessages } from './validation-messages.ts';
 import { accountsMessages } from '../accounts/messages.ts';
 import { calculatorMessages } from '../calculator/messages.ts';
 import { ledgerMessages } from '../ledger/messages.ts';
+// Bank statement imports (issue 15, helper imports).
+import { bankStatementsMessages } from '../bank-statements/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -12,8 +14,8 @@ import { ledgerMessages } from '../ledger/messages.ts';
 type Tree = { readonly [key: string]: string | Tree };
 
 export const sharedMessages: Record<TLanguage, Tree> = {
-  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es, ledger: ledgerMessages.es },
-  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en, ledger: ledgerMessages.en },
+  es: { validation: validationMessages.es, accounts: accountsMessages.es, calculator: calculatorMessages.es, ledger: ledgerMessages.es, bankStatements: bankStatementsMessages.es },
+  en: { validation: validationMessages.en, accounts: accountsMessages.en, calculator: calculatorMessages.en, ledger: ledgerMessages.en, bankStatements: bankStatementsMessages.en },
 };
 
 function lookup(tree: Tree, path: string): string | undefined {

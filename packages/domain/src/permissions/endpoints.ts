@@ -99,6 +99,11 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/ledger/journals/{journalId}': 'ledger.audit',
   'POST /api/ledger/journals/{journalId}/reverse': 'ledger.reverseJournal',
   'POST /api/ledger/check': 'ledger.audit',
+  // Bank statement imports (issue 15, helper imports).
+  'POST /api/bank-statements/imports': 'bankStatements.import',
+  'GET /api/bank-statements/lines': 'bankStatements.import',
+  'POST /api/bank-statements/lines/{lineId}/assign': 'bankStatements.import',
+  'POST /api/bank-statements/lines/{lineId}/dismiss': 'bankStatements.import',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

@@ -89,6 +89,9 @@ export const PERMISSIONS = {
   'ledger.reverseJournal': ['ADMIN'],
   /** Read a journal with its lines, and run the ledger check. */
   'ledger.audit': ['ADMIN'],
+  // Bank statement imports (issue 15, helper imports).
+  /** Import a bank statement and resolve its unmatched lines (advisor: their imports and clients). */
+  'bankStatements.import': CONTRACT_STAFF,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -1,0 +1,322 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { TLineStatus, TUnmatchedReason } from '@kc/domain';
+import type { Database } from '../../db/schema.ts';
+
+/**
+ * The bank statement import's SQL (the only SQL of the module). Every query is scoped by
+ * company. Writes of a whole statement are set-based: one statement per table and chunk, with
+ * the rows passed as arrays and spread by `unnest` (a handful of parameters for any row count).
+ */
+type TExecutor = Kysely<Database> | Transaction<Database>;
+
+/** Rows per set-based statement (the arrays of one chunk are a few MB at most). */
+export const CHUNK = 5000;
+
+function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
+/** Which of these payment references the company has already booked. */
+export async function findTakenPaymentReferences(db: TExecutor, companyId: string, references: readonly string[]): Promise<Set<string>> {
+  const taken = new Set<string>();
+  for (const part of chunks(references)) {
+    const rows = await sql<{ reference: string }>`
+      SELECT reference FROM payments WHERE company_id = ${companyId} AND reference = ANY(${part}::text[])`.execute(db);
+    for (const row of rows.rows) taken.add(row.reference);
+  }
+  return taken;
+}
+
+/** Which of these line keys the company has already listed as unmatched. */
+export async function findListedLineKeys(db: TExecutor, companyId: string, keys: readonly string[]): Promise<Set<string>> {
+  const listed = new Set<string>();
+  for (const part of chunks(keys)) {
+    const rows = await sql<{ line_key: string }>`
+      SELECT line_key FROM bank_statement_lines WHERE company_id = ${companyId} AND line_key = ANY(${part}::text[])`.execute(db);
+    for (const row of rows.rows) listed.add(row.line_key);
+  }
+  return listed;
+}
+
+export interface TImportContract {
+  id: string;
+  user_id: string;
+  state: string;
+  submission_date: string;
+  owner_advisor_id: string | null;
+  owner_email: string;
+  owner_first_name: string;
+  owner_language: string;
+}
+
+/** The company's contracts among these ids, with their owner (what booking and its receipt need). */
+export async function findImportContracts(db: TExecutor, companyId: string, ids: readonly string[]): Promise<Map<string, TImportContract>> {
+  const found = new Map<string, TImportContract>();
+  for (const part of chunks(ids)) {
+    const rows = await sql<TImportContract>`
+      SELECT c.id, c.user_id, c.state, to_char(c.submission_date, 'YYYY-MM-DD') AS submission_date, u.advisor_id AS owner_advisor_id,
+             u.email AS owner_email, u.first_name AS owner_first_name, u.language AS owner_language
+        FROM contracts c JOIN users u ON u.id = c.user_id
+       WHERE c.company_id = ${companyId} AND c.id = ANY(${part}::uuid[])`.execute(db);
+    for (const row of rows.rows) found.set(row.id, row);
+  }
+  return found;
+}
+
+/** Every published price of the company, oldest first (one per date: a few thousand at most). */
+export async function findAllPrices(db: TExecutor, companyId: string): Promise<{ value_date: string; price: string }[]> {
+  const rows = await sql<{ value_date: string; price: string }>`
+    SELECT to_char(value_date, 'YYYY-MM-DD') AS value_date, price::text AS price FROM kc_prices WHERE company_id = ${companyId} ORDER BY value_date`.execute(db);
+  return rows.rows;
+}
+
+/** `n` new journal ids, taken from the journals' identity sequence. */
+export async function allocateJournalIds(tx: Transaction<Database>, n: number): Promise<string[]> {
+  if (n === 0) return [];
+  const rows = await sql<{ id: string }>`
+    SELECT nextval(pg_get_serial_sequence('ledger_journals', 'id'))::text AS id FROM generate_series(1, ${n}::int)`.execute(tx);
+  return rows.rows.map((r) => r.id);
+}
+
+export interface TBulkJournal {
+  id: string;
+  occurredOn: string;
+  description: string;
+}
+export interface TBulkLine {
+  journalId: string;
+  account: string;
+  currency: 'EUR' | 'KCU';
+  amount: string;
+  contractId: string;
+  userId: string;
+}
+export interface TBulkPayment {
+  id: string;
+  contractId: string;
+  userId: string;
+  amount: string;
+  valueDate: string;
+  reference: string;
+  price: string;
+  priceDate: string;
+  units: string;
+  journalId: string;
+}
+
+/** Inserts payment journals, their lines and the payments (the database checks every journal at commit). */
+export async function insertPaymentsBulk(
+  tx: Transaction<Database>,
+  companyId: string,
+  createdBy: string,
+  journals: readonly TBulkJournal[],
+  lines: readonly TBulkLine[],
+  payments: readonly TBulkPayment[],
+): Promise<void> {
+  for (const part of chunks(journals)) {
+    await sql`
+      INSERT INTO ledger_journals (id, company_id, kind, occurred_on, description, created_by) OVERRIDING SYSTEM VALUE
+      SELECT j.id, ${companyId}, 'PAYMENT', j.occurred_on, j.description, ${createdBy}::uuid
+        FROM unnest(${part.map((j) => j.id)}::bigint[], ${part.map((j) => j.occurredOn)}::date[], ${part.map((j) => j.description)}::text[])
+          AS j(id, occurred_on, description)`.execute(tx);
+  }
+  for (const part of chunks(lines)) {
+    await sql`
+      INSERT INTO ledger_lines (journal_id, company_id, account, currency, amount, contract_id, user_id)
+      SELECT l.journal_id, ${companyId}, l.account, l.currency, l.amount, l.contract_id, l.user_id
+        FROM unnest(${part.map((l) => l.journalId)}::bigint[], ${part.map((l) => l.account)}::text[], ${part.map((l) => l.currency)}::text[],
+                    ${part.map((l) => l.amount)}::numeric[], ${part.map((l) => l.contractId)}::uuid[], ${part.map((l) => l.userId)}::uuid[])
+          AS l(journal_id, account, currency, amount, contract_id, user_id)`.execute(tx);
+  }
+  for (const part of chunks(payments)) {
+    await sql`
+      INSERT INTO payments (id, company_id, contract_id, user_id, amount, value_date, method, reference, price, price_date, units, journal_id, recorded_by)
+      SELECT p.id, ${companyId}, p.contract_id, p.user_id, p.amount, p.value_date, 'TRANSFER', p.reference, p.price, p.price_date, p.units, p.journal_id, ${createdBy}::uuid
+        FROM unnest(${part.map((p) => p.id)}::uuid[], ${part.map((p) => p.contractId)}::uuid[], ${part.map((p) => p.userId)}::uuid[],
+                    ${part.map((p) => p.amount)}::numeric[], ${part.map((p) => p.valueDate)}::date[], ${part.map((p) => p.reference)}::text[],
+                    ${part.map((p) => p.price)}::numeric[], ${part.map((p) => p.priceDate)}::date[], ${part.map((p) => p.units)}::numeric[],
+                    ${part.map((p) => p.journalId)}::bigint[])
+          AS p(id, contract_id, user_id, amount, value_date, reference, price, price_date, units, journal_id)`.execute(tx);
+  }
+}
+
+/** Inserts mails into the outbox (the same rows `mailer.enqueue` writes, many at once). */
+export async function insertMailsBulk(
+  tx: Transaction<Database>,
+  mails: readonly { companyId: string | null; to: string; subject: string; text: string; html: string }[],
+): Promise<void> {
+  for (const part of chunks(mails)) {
+    await sql`
+      INSERT INTO mail_outbox (company_id, to_address, subject, text_body, html_body)
+      SELECT * FROM unnest(${part.map((m) => m.companyId)}::text[], ${part.map((m) => m.to)}::text[], ${part.map((m) => m.subject)}::text[],
+                           ${part.map((m) => m.text)}::text[], ${part.map((m) => m.html)}::text[])`.execute(tx);
+  }
+}
+
+/** Appends audit entries (the same rows `recordAudit` writes, many at once). */
+export async function insertAuditBulk(
+  tx: Transaction<Database>,
+  context: { companyId: string; actorId: string | null; ipAddress: string | null },
+  entries: readonly { entityType: string; entityId: string; action: string; after: Record<string, unknown> }[],
+): Promise<void> {
+  for (const part of chunks(entries)) {
+    await sql`
+      INSERT INTO audit_log (company_id, actor_id, ip_address, entity_type, entity_id, action, after)
+      SELECT ${context.companyId}, ${context.actorId}::uuid, ${context.ipAddress}, e.entity_type, e.entity_id, e.action, e.after::jsonb
+        FROM unnest(${part.map((e) => e.entityType)}::text[], ${part.map((e) => e.entityId)}::text[], ${part.map((e) => e.action)}::text[],
+                    ${part.map((e) => JSON.stringify(e.after))}::text[]) AS e(entity_type, entity_id, action, after)`.execute(tx);
+  }
+}
+
+export interface TNewImport {
+  companyId: string;
+  fileName: string | null;
+  fileSha256: string;
+  lines: number;
+  recorded: number;
+  alreadyRecorded: number;
+  unmatched: number;
+  alreadyListed: number;
+  ignored: number;
+  recordedAmount: string;
+  importedBy: string;
+}
+
+export async function insertImport(tx: Transaction<Database>, row: TNewImport): Promise<string> {
+  const { id } = await tx
+    .insertInto('bank_statement_imports')
+    .values({
+      company_id: row.companyId,
+      file_name: row.fileName,
+      file_sha256: row.fileSha256,
+      lines: row.lines,
+      recorded: row.recorded,
+      already_recorded: row.alreadyRecorded,
+      unmatched: row.unmatched,
+      already_listed: row.alreadyListed,
+      ignored: row.ignored,
+      recorded_amount: row.recordedAmount,
+      imported_by: row.importedBy,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+export interface TNewLine {
+  lineNumber: number;
+  lineKey: string;
+  valueDate: string;
+  amount: string;
+  reference: string;
+  description: string;
+  reason: TUnmatchedReason;
+  contractId: string | null;
+}
+
+/** Lists unmatched lines (a key already listed is left as it is). */
+export async function insertUnmatchedLines(tx: Transaction<Database>, companyId: string, importId: string, lines: readonly TNewLine[]): Promise<void> {
+  for (const part of chunks(lines)) {
+    await sql`
+      INSERT INTO bank_statement_lines (company_id, import_id, line_number, line_key, value_date, amount, reference, description, reason, contract_id)
+      SELECT ${companyId}, ${importId}::uuid, l.line_number, l.line_key, l.value_date, l.amount, l.reference, l.description, l.reason, l.contract_id
+        FROM unnest(${part.map((l) => l.lineNumber)}::int[], ${part.map((l) => l.lineKey)}::text[], ${part.map((l) => l.valueDate)}::date[],
+                    ${part.map((l) => l.amount)}::numeric[], ${part.map((l) => l.reference)}::text[], ${part.map((l) => l.description)}::text[],
+                    ${part.map((l) => l.reason)}::text[], ${part.map((l) => l.contractId)}::uuid[])
+          AS l(line_number, line_key, value_date, amount, reference, description, reason, contract_id)
+      ON CONFLICT (company_id, line_key) DO NOTHING`.execute(tx);
+  }
+}
+
+export interface TLineRow {
+  id: string;
+  import_id: string;
+  file_name: string | null;
+  imported_by: string;
+  imported_at: Date;
+  line_number: number;
+  line_key: string;
+  value_date: string;
+  amount: string;
+  reference: string;
+  description: string;
+  reason: TUnmatchedReason;
+  contract_id: string | null;
+  status: TLineStatus;
+  resolved_at: Date | null;
+  resolution_note: string | null;
+  payment_id: string | null;
+}
+
+function lineQuery(db: TExecutor, companyId: string) {
+  return db
+    .selectFrom('bank_statement_lines as l')
+    .innerJoin('bank_statement_imports as i', 'i.id', 'l.import_id')
+    .select([
+      'l.id',
+      'l.import_id',
+      'i.file_name',
+      'i.imported_by',
+      'i.imported_at',
+      'l.line_number',
+      'l.line_key',
+      'l.value_date',
+      'l.amount',
+      'l.reference',
+      'l.description',
+      'l.reason',
+      'l.contract_id',
+      'l.status',
+      'l.resolved_at',
+      'l.resolution_note',
+      'l.payment_id',
+    ])
+    .where('l.company_id', '=', companyId);
+}
+
+/** A page of lines in a status, oldest value date first; `importedBy` limits them to one person's imports. */
+export async function findLines(
+  db: TExecutor,
+  companyId: string,
+  filter: { status: TLineStatus; importedBy: string | null },
+  limit: number,
+  offset: number,
+): Promise<{ rows: TLineRow[]; total: number }> {
+  let query = lineQuery(db, companyId).where('l.status', '=', filter.status);
+  if (filter.importedBy) query = query.where('i.imported_by', '=', filter.importedBy);
+  const rows = (await query.orderBy('l.value_date').orderBy('i.imported_at').orderBy('l.line_number').orderBy('l.id').limit(limit).offset(offset).execute()) as TLineRow[];
+  let countQuery = db
+    .selectFrom('bank_statement_lines as l')
+    .innerJoin('bank_statement_imports as i', 'i.id', 'l.import_id')
+    .select(sql<string>`count(*)`.as('n'))
+    .where('l.company_id', '=', companyId)
+    .where('l.status', '=', filter.status);
+  if (filter.importedBy) countQuery = countQuery.where('i.imported_by', '=', filter.importedBy);
+  const { n } = await countQuery.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}
+
+export async function findLine(db: TExecutor, companyId: string, lineId: string, options: { forUpdate?: boolean } = {}): Promise<TLineRow | undefined> {
+  let query = lineQuery(db, companyId).where('l.id', '=', lineId);
+  if (options.forUpdate) query = query.forUpdate('l');
+  return (await query.executeTakeFirst()) as TLineRow | undefined;
+}
+
+/** Closes an open line; false when it was no longer open. */
+export async function resolveLine(
+  tx: Transaction<Database>,
+  companyId: string,
+  lineId: string,
+  change: { status: 'ASSIGNED' | 'DISMISSED'; resolvedBy: string; note: string | null; paymentId: string | null },
+): Promise<boolean> {
+  const result = await tx
+    .updateTable('bank_statement_lines')
+    .set({ status: change.status, resolved_by: change.resolvedBy, resolved_at: new Date(), resolution_note: change.note, payment_id: change.paymentId })
+    .where('company_id', '=', companyId)
+    .where('id', '=', lineId)
+    .where('status', '=', 'OPEN')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
