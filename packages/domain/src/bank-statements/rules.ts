@@ -79,7 +79,7 @@ const GROUPED = /^\d{1,3}(?:X\d{3})+$/;
  * decimals. Null when the text is not an amount.
  */
 export function parseStatementAmount(text: string): TScaled | null {
-  let s = text.replace(/\s|\u00a0/g, '').replace(/€|EUR$/i, '');
+  let s = text.replace(/\s|\u00a0/g, '').replace(/^(?:€|EUR)|(?:€|EUR)$/gi, '');
   let sign = '';
   if (s.startsWith('-') || s.startsWith('+')) {
     sign = s[0] === '-' ? '-' : '';
