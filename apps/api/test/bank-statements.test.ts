@@ -68,7 +68,7 @@ describe.each(DB_KINDS)('bank statement imports on %s', (kind) => {
     otherClientContract = (
       await t.db
         .insertInto('contracts')
-        .values({ ...(rest as never), user_id: clientId })
+        .values({ ...rest, user_id: clientId } as never)
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
