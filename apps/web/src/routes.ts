@@ -55,6 +55,8 @@ export default [
     route(r(paths.agentWorkspace), 'routes/agent.tsx'),
     route(r(paths.salesPending), 'routes/sales-pending.tsx'),
     route(r(paths.prices), 'routes/prices.tsx'),
+    // Bank statement imports (issue 15, helper imports).
+    route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
