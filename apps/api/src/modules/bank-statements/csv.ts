@@ -17,6 +17,7 @@ export function readCsvRecords(body: Buffer): string[][] {
     throw new AppError(400, 'statementNotCsv');
   }
   // Binary data that happens to be valid UTF-8 (NUL and other control characters) is not a statement.
+  // eslint-disable-next-line no-control-regex -- finding control characters is the point
   if (/[\u0000-\u0008\u000e-\u001f]/.test(text)) throw new AppError(400, 'statementNotCsv');
   if (text.trim() === '') throw new AppError(400, 'statementEmpty');
   const firstLine = text.slice(0, Math.max(0, text.search(/\r?\n/)) || text.length);
