@@ -56,6 +56,8 @@ const bkey = (key: string, params?: Record<string, string | number>) => encodeMe
 
 /** Contracts a payment may be booked for (as the ledger's recordPayment). */
 const PAYABLE_STATES = new Set(['NEW', 'ACTIVE', 'STANDBY']);
+/** A column as a person names it in the header (either language is accepted, so both are said). */
+const COLUMN_LABELS = { valueDate: 'Fecha valor / value date', amount: 'Importe / amount', reference: 'Referencia / reference', description: 'Concepto / description' } as const;
 /** Line errors listed in a refused file's problem at most (the count says how many there were). */
 const MAX_LISTED_ERRORS = 100;
 
@@ -106,7 +108,7 @@ export async function importStatement(
     const problem = read.problem;
     if (problem.code === 'empty') throw new AppError(400, 'statementEmpty');
     if (problem.code === 'tooManyLines') throw new AppError(413, 'statementTooManyLines', { max: problem.max });
-    throw new AppError(400, problem.code === 'missingColumn' ? 'statementMissingColumn' : 'statementDuplicateColumn', { column: problem.column });
+    throw new AppError(400, problem.code === 'missingColumn' ? 'statementMissingColumn' : 'statementDuplicateColumn', { column: COLUMN_LABELS[problem.column] });
   }
   if (read.errors.length > 0) {
     throw new AppError(
