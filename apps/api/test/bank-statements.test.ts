@@ -240,6 +240,9 @@ describe.each(DB_KINDS)('bank statement imports on %s', (kind) => {
     expect(again.statusCode).toBe(409);
     expect((await counts()).payments).toBe(after.payments);
     expect((await linesOf(h[ADVISOR]!, 'ASSIGNED')).json().content.map((l: { id: string }) => l.id)).toEqual([line.id]);
+    // Imported again, the assigned line is a booked payment: already recorded, not listed again.
+    const again2 = await upload(h[ADVISOR]!, statement());
+    expect(again2.json()).toMatchObject({ recorded: 0, alreadyRecorded: 3, unmatched: 0, alreadyListed: 3 });
   });
 
   it('resolves a line by dismissing it with a reason (audited); a reason is required', async () => {

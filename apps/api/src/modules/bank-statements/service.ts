@@ -233,7 +233,8 @@ export async function importStatement(
       recorded: toBook.length,
       alreadyRecorded: keyed.filter((l) => taken.has(l.key)).length,
       unmatched: unmatched.length,
-      alreadyListed: keyed.filter((l) => listed.has(l.key)).length,
+      // A listed line that was since assigned is booked: it counts as already recorded, once.
+      alreadyListed: keyed.filter((l) => listed.has(l.key) && !taken.has(l.key)).length,
       ignored: read.ignored,
       recordedAmount: formatEur(recordedAmount),
     };

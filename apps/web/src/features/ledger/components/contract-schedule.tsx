@@ -86,7 +86,10 @@ function OverdueNotice({ schedule }: { schedule: TSchedule }) {
   const overdue = schedule.items.filter((i) => i.status === 'OVERDUE');
   if (overdue.length === 0) return null;
   return (
-    <Alert color="red" variant="light" role="note" mt="xs" title={t('schedule.overdueTitle', { count: overdue.length })}>
+    <Alert color="red" variant="light" role="note" mt="xs">
+      <Text fw={700} size="sm">
+        {t('schedule.overdueTitle', { count: overdue.length })}
+      </Text>
       <Text size="sm">{t('schedule.overdueText', { amount: formatMoney(schedule.overdue), date: formatDate(overdue[0]!.dueDate) })}</Text>
     </Alert>
   );
