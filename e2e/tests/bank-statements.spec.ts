@@ -11,7 +11,7 @@ test.describe('bank statements (issue 15)', () => {
 
   test('an advisor imports a statement, resolves the unmatched line, and importing it again records nothing twice', async ({ page, consoleErrors }) => {
     const session = await loginAs(page, ADVISOR);
-    const queue = (await (await page.request.get('/api/advisor/queue?size=10', { headers: apiHeaders(session) })).json()) as { content: { contractId: string }[] };
+    const queue = (await (await page.request.get('/api/advisor/queue?size=10', { headers: apiHeaders(session) })).json()) as { content: { contractId: string; client: { id: string } }[] };
     const [first, second] = queue.content.map((i) => i.contractId);
     const csv = [
       'Fecha valor;Importe;Referencia;Concepto',
@@ -84,6 +84,13 @@ test.describe('bank statements (issue 15)', () => {
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(importing.getByRole('button', { name: 'Importar' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await expectNoAxeViolations(page);
+
+    // The client's page opens a contract's schedule: its payment reference, and overdue items stand out.
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await gotoApp(page, `advisor/clients/${queue.content[0]!.client.id}`);
+    await page.getByText('Calendario de aportaciones', { exact: true }).first().click();
+    await expect(page.getByText(/^Referencia de pago del contrato \(para las transferencias\): KC[0-9A-F]{32}$/).first()).toBeVisible({ timeout: 20_000 });
     await expectNoAxeViolations(page);
   });
 });
