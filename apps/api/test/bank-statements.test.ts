@@ -146,6 +146,24 @@ describe.each(DB_KINDS)('bank statement imports on %s', (kind) => {
     expect((await upload(h[ADMIN]!, Buffer.from(csv, 'utf8'))).json()).toMatchObject({ recorded: 0, alreadyRecorded: 2 });
   });
 
+  it('treats a transfer already recorded by hand (same contract, value date and amount) as already recorded', async () => {
+    const hand = await t.app.inject({
+      method: 'POST',
+      url: `/api/ledger/contracts/${activeContract}/payments`,
+      headers: h[ADVISOR],
+      payload: { amount: '321.09', valueDate: isoToday(), method: 'TRANSFER', reference: 'TRF-BY-HAND' },
+    });
+    expect(hand.statusCode).toBe(201);
+    const line = `${esToday()};321,09;${contractPaymentReference(activeContract)};Transferencia ya registrada`;
+    const csv = ['Fecha valor;Importe;Referencia;Concepto', line, line].join('\n');
+    const before = await counts();
+    const res = await upload(h[ADVISOR]!, csv);
+    // Two identical transfers in the statement, one recorded by hand: the other is booked.
+    expect(res.json()).toMatchObject({ lines: 2, recorded: 1, alreadyRecorded: 1, unmatched: 0 });
+    expect((await counts()).payments).toBe(before.payments + 1);
+    expect((await upload(h[ADVISOR]!, csv)).json()).toMatchObject({ recorded: 0, alreadyRecorded: 2 });
+  });
+
   it.each([
     ['an empty file', '', 400, 'statementEmpty'],
     ['a header only', 'Fecha valor;Importe;Referencia\n', 400, 'statementEmpty'],

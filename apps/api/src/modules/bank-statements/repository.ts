@@ -69,6 +69,30 @@ export async function findImportContracts(db: TExecutor, companyId: string, ids:
   return found;
 }
 
+/**
+ * Payments recorded by hand (not by an import: their reference is not a line key) and not
+ * reversed, of these contracts, counted by contract, value date and amount: a statement line
+ * that is the same transfer is then already recorded (decision 0019).
+ */
+export async function countHandPayments(db: TExecutor, companyId: string, contractIds: readonly string[]): Promise<Map<string, number>> {
+  const counts = new Map<string, number>();
+  for (const part of chunks(contractIds)) {
+    const rows = await sql<{ contract_id: string; value_date: string; amount: string; n: string }>`
+      SELECT p.contract_id, to_char(p.value_date, 'YYYY-MM-DD') AS value_date, p.amount::text AS amount, count(*)::text AS n
+        FROM payments p LEFT JOIN ledger_journals r ON r.reverses_journal_id = p.journal_id
+       WHERE p.company_id = ${companyId} AND p.contract_id IN (SELECT unnest(${part}::uuid[])) AND r.id IS NULL AND p.reference NOT LIKE 'BS-%'
+       GROUP BY p.contract_id, p.value_date, p.amount`.execute(db);
+    for (const row of rows.rows) counts.set(handKey(row.contract_id, row.value_date, row.amount), Number(row.n));
+  }
+  return counts;
+}
+
+/** The key of a hand-recorded payment's group: contract, value date, amount (as numeric text, normalised to cents). */
+export function handKey(contractId: string, valueDate: string, amount: string): string {
+  const [whole = '0', fraction = ''] = amount.split('.');
+  return `${contractId}|${valueDate}|${BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2))}`;
+}
+
 /** Every published price of the company, oldest first (one per date: a few thousand at most). */
 export async function findAllPrices(db: TExecutor, companyId: string): Promise<{ value_date: string; price: string }[]> {
   const rows = await sql<{ value_date: string; price: string }>`

@@ -33,12 +33,14 @@ import { recordPayment, todayUtc } from '../ledger/service.ts';
 import { readCsvRecords } from './csv.ts';
 import {
   allocateJournalIds,
+  countHandPayments,
   findAllPrices,
   findImportContracts,
   findLine,
   findLines,
   findListedLineKeys,
   findTakenPaymentReferences,
+  handKey,
   insertAuditBulk,
   insertImport,
   insertMailsBulk,
@@ -130,6 +132,9 @@ export async function importStatement(
     const fresh = keyed.filter((l) => !taken.has(l.key) && !listed.has(l.key));
     const contracts = await findImportContracts(tx, caller.companyId, [...new Set(fresh.flatMap((l) => (l.contractId ? [l.contractId] : [])))]);
     const priceOn = priceFinder(await findAllPrices(tx, caller.companyId));
+    // Transfers already recorded by hand (e.g. the first payment, to activate): same contract, value date and amount.
+    const byHand = await countHandPayments(tx, caller.companyId, [...contracts.keys()]);
+    let recordedByHand = 0;
 
     const journalIds = [] as string[];
     const toBook: { line: (typeof keyed)[number]; contract: NonNullable<ReturnType<typeof contracts.get>>; price: { value_date: string; price: string } }[] = [];
@@ -156,6 +161,13 @@ export async function importStatement(
           // A contract of another company or out of the caller's reach is not named back.
           contractId: reason === 'NOT_PAYABLE' || reason === 'BEFORE_CONTRACT' || reason === 'NO_PRICE' ? line.contractId : null,
         });
+        continue;
+      }
+      const hand = handKey(contract.id, line.valueDate, formatEur(line.amount));
+      const handLeft = byHand.get(hand) ?? 0;
+      if (handLeft > 0) {
+        byHand.set(hand, handLeft - 1);
+        recordedByHand += 1;
         continue;
       }
       toBook.push({ line, contract, price });
@@ -231,7 +243,7 @@ export async function importStatement(
       fileName,
       lines: keyed.length,
       recorded: toBook.length,
-      alreadyRecorded: keyed.filter((l) => taken.has(l.key)).length,
+      alreadyRecorded: keyed.filter((l) => taken.has(l.key)).length + recordedByHand,
       unmatched: unmatched.length,
       // A listed line that was since assigned is booked: it counts as already recorded, once.
       alreadyListed: keyed.filter((l) => listed.has(l.key) && !taken.has(l.key)).length,
