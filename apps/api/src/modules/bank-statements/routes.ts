@@ -15,7 +15,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import './messages.ts';
-import { assignLine, dismissLine, importStatement, listLines } from './service.ts';
+import { assignLine, dismissLine, listLines } from './lines-service.ts';
+import { importStatement } from './service.ts';
 
 const security = [{ bearer: [] }];
 const tags = ['bank-statements'];

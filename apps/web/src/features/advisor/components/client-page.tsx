@@ -19,7 +19,7 @@ import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { useClient } from '../api/get-client.ts';
 import { ContractActionDialog, type TActionTarget } from './contract-action-dialog.tsx';
-import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
+import { PAYABLE, ScheduleDetails } from './schedule-details.tsx';
 import { ReassignDialog } from './reassign-dialog.tsx';
 import { STATE_TONES } from './state-counts.tsx';
 
@@ -287,18 +287,5 @@ function NoteForm({ clientId }: { clientId: string }) {
         </Stack>
       </fieldset>
     </form>
-  );
-}
-
-const PAYABLE = new Set(['NEW', 'ACTIVE', 'STANDBY']);
-
-function ScheduleDetails({ contractId }: { contractId: string }) {
-  const { t } = useTranslation('ledgerScreens');
-  const [open, setOpen] = useState(false);
-  return (
-    <details style={{ marginTop: 'var(--mantine-spacing-xs)' }} onToggle={(e) => setOpen(e.currentTarget.open)}>
-      <summary style={{ cursor: 'pointer', fontWeight: 600, fontSize: 'var(--mantine-font-size-sm)' }}>{t('schedule.show')}</summary>
-      {open ? <ContractSchedule contractId={contractId} /> : null}
-    </details>
   );
 }
