@@ -2,6 +2,7 @@ import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixture
 import { apiHeaders, loginAs } from '../support/login.ts';
 
 const ADVISOR = 'advisor@kc.example';
+const INVESTOR = 'investor@kc.example';
 /** A contract's payment reference, as the domain writes it ('KC' + its id in 32 hex digits). */
 const referenceOf = (contractId: string) => `KC${contractId.replace(/-/g, '').toUpperCase()}`;
 const todayEs = () => new Date().toISOString().slice(0, 10).split('-').reverse().join('/');
@@ -91,6 +92,31 @@ test.describe('bank statements (issue 15)', () => {
     await gotoApp(page, `advisor/clients/${queue.content[0]!.client.id}`);
     await page.getByText('Calendario de aportaciones', { exact: true }).first().click();
     await expect(page.getByText(/^Referencia de pago del contrato \(para las transferencias\): KC[0-9A-F]{32}$/).first()).toBeVisible({ timeout: 20_000 });
+    await expectNoAxeViolations(page);
+  });
+
+  test("the investor's contract details show the overdue items clearly", async ({ page }) => {
+    const session = await loginAs(page, INVESTOR);
+    const holdings = (await (await page.request.get(`/api/ledger/customers/${session.userId}/holdings`, { headers: apiHeaders(session) })).json()) as {
+      holdings: { contractId: string; state: string }[];
+    };
+    // The demo payments stop at the last demo price: an ACTIVE contract has overdue items since.
+    let overdue: { contractId: string; count: number } | undefined;
+    for (const h of holdings.holdings.filter((c) => c.state === 'ACTIVE')) {
+      const schedule = (await (await page.request.get(`/api/ledger/contracts/${h.contractId}/schedule`, { headers: apiHeaders(session) })).json()) as { items: { status: string }[] };
+      const count = schedule.items.filter((i) => i.status === 'OVERDUE').length;
+      if (count > 0) {
+        overdue = { contractId: h.contractId, count };
+        break;
+      }
+    }
+    expect(overdue).toBeDefined();
+    await gotoApp(page, `inversor/contratos/${session.userId}?detalle=${overdue!.contractId}`);
+    const schedule = page.getByRole('dialog', { name: 'Detalles del contrato' }).getByRole('region', { name: 'Calendario de aportaciones', exact: true });
+    const note = schedule.getByRole('note');
+    await expect(note).toContainText(`${overdue!.count} aportaci${overdue!.count === 1 ? 'ón vencida' : 'ones vencidas'} sin pagar`, { timeout: 20_000 });
+    await expect(note).toContainText(/Pendiente con retraso: [\d.]+,\d{2}\s€\. La más antigua vencía el \d{2}\/\d{2}\/\d{4}\./);
+    await expect(schedule).toContainText(referenceOf(overdue!.contractId));
     await expectNoAxeViolations(page);
   });
 });
