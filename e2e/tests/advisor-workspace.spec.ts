@@ -115,7 +115,7 @@ async function makeLeastBusy(request: APIRequestContext, advisorId: string): Pro
 
 test.describe("the advisor's workspace", () => {
   test.describe.configure({ timeout: 180_000 });
-  test("an advisor activates a NEW contract from the queue (with its payment reference) and the investor's dashboard shows it ACTIVE", async ({ page, browser }) => {
+  test("an advisor records the first payment of a NEW contract from the queue and activates it, and the investor's dashboard shows it ACTIVE", async ({ page, browser }) => {
     await loginAs(page, ADVISOR);
     await gotoApp(page, 'advisor/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Panel del asesor' })).toBeVisible();
@@ -130,14 +130,18 @@ test.describe("the advisor's workspace", () => {
     await firstRow.getByRole('button', { name: /^Activar/ }).click();
     const dialog = page.getByRole('dialog', { name: 'Activar el contrato Plan Jubilación Digna de Lucía Martínez Peña' });
     await expect(dialog).toBeVisible();
-    // The reference is required: nothing is sent without it.
-    await dialog.getByRole('button', { name: 'Sí, activar' }).click();
-    await expect(dialog.getByText('Requerido')).toBeVisible();
+    // Issue 15: the contract has no payment yet, so the dialog records the first one, then activates.
+    await expect(dialog).toContainText('todavía no tiene ningún pago registrado');
+    // Amount and reference are required: nothing is sent without them.
+    await dialog.getByRole('button', { name: 'Registrar el pago y activar' }).click();
+    await expect(dialog.getByText('Indique un importe mayor que cero, con dos decimales como máximo (por ejemplo, 150.00)')).toBeVisible();
+    await expect(dialog.getByText('Indique la referencia de la operación (de 1 a 64 caracteres)')).toBeVisible();
     await expectNoAxeViolations(page);
+    await byLabel(dialog, 'Importe (€)').fill('2500.00');
     await byLabel(dialog, 'Referencia del primer pago').fill('TRF-2026-0042');
-    await dialog.getByRole('button', { name: 'Sí, activar' }).click();
+    await dialog.getByRole('button', { name: 'Registrar el pago y activar' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Contrato Plan Jubilación Digna de Lucía Martínez Peña activado.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Primer pago registrado y contrato Plan Jubilación Digna de Lucía Martínez Peña activado.' })).toBeVisible();
     await expect(queue.getByRole('status').first()).toHaveText(`${total - 1} contratos pendientes`);
     await expect(queue.getByRole('table')).not.toContainText('Lucía Martínez Peña');
 

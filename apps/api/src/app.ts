@@ -46,6 +46,8 @@ import { incomeRoutes } from './modules/income/routes.ts';
 // Properties and plantations (issue 15, part assets).
 import { assetsRoutes } from './modules/assets/routes.ts';
 import { assetImageRoutes } from './modules/assets/image-routes.ts';
+// Bank statement imports (issue 15, helper imports).
+import { bankStatementRoutes } from './modules/bank-statements/routes.ts';
 import { createMailer, type TMailer } from './modules/mail/mailer.ts';
 import { leadRoutes } from './modules/leads/routes.ts';
 import { createLeadExpiryJob, type TLeadExpiryJob } from './modules/leads/expiry-job.ts';
@@ -266,6 +268,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(jobsRoutes);
       // Properties and plantations (issue 15, part assets).
       await tenant.register(assetsRoutes);
+      // Bank statement imports (issue 15, helper imports).
+      await tenant.register(bankStatementRoutes);
     },
     { prefix: '/api' },
   );

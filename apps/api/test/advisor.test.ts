@@ -5,6 +5,7 @@ import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.
 import { authHeaders } from './helpers/auth.ts';
 import { seedAdvisorDemo } from '../src/db/seed/advisor.ts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
+import { recordFirstPayment } from './helpers/first-payment.ts';
 
 type THeaders = Record<string, string>;
 const LUCIA = 'lucia.martinez@kc.example';
@@ -251,6 +252,8 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const queue = (await inject('GET', '/api/advisor/queue?size=100', advisor)).json() as TQueuePage;
       expect(queue.content.at(-1)!.contractId).toBe(id);
 
+      // Issue 15: the first payment is recorded before the activation, which names its reference.
+      await recordFirstPayment(t.app, advisor, id, { reference: 'TRF-2026-0042' });
       await t.app.mailer.drain();
       const mailsBefore = t.sentMails.length;
       const res = await inject('POST', `/api/contracts/${id}/activate`, advisor, { paymentReference: '  TRF-2026-0042 ' });

@@ -3,9 +3,10 @@ import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, type TCo
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import pg from 'pg';
+import { recordFirstPayment } from './helpers/first-payment.ts';
 
 /** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
-const TRANSITION_DETAILS = { paymentReference: 'TRF-TEST-0001', reason: 'Motivo de prueba' };
+const TRANSITION_DETAILS = { reason: 'Motivo de prueba' };
 
 const INVESTOR = 'investor@kc.example';
 const OTHER = 'investor@other.example';
@@ -401,7 +402,8 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
   describe('contract details and transitions', () => {
     const newContract = async () => (await hire(investor, validBody())).json().id as string;
     const act = (headers: Record<string, string>, id: string, action: string) =>
-      t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: TRANSITION_DETAILS });
+      // The activation names the first payment (issue 15): recordFirstPayment's reference for the contract.
+      t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: { ...TRANSITION_DETAILS, paymentReference: `TRF-${id}` } });
 
     it("shows one contract with its history; others' ids answer 404", async () => {
       const id = await newContract();
@@ -457,6 +459,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       const refused = await act(investor, id, 'activate');
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('transitionStaffOnly');
+      await recordFirstPayment(t.app, advisor, id);
       expect((await act(advisor, id, 'activate')).json().userContractState).toBe('ACTIVE');
       expect((await act(investor, id, 'suspend')).statusCode).toBe(403);
       expect((await act(advisor, id, 'suspend')).json().userContractState).toBe('STANDBY');
@@ -473,6 +476,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
             ['investor', investor, false],
           ] as const) {
             const id = await newContract();
+            await recordFirstPayment(t.app, advisor, id); // activation needs it (issue 15); the machine is what is tested here
             await t.db.updateTable('contracts').set({ state }).where('id', '=', id).execute();
             const res = await act(headers, id, action);
             const decision = decideTransition(state as TContractState, action, isStaff);
@@ -487,6 +491,31 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
           }
         }
       }
+    });
+
+    it('refuses to activate a NEW contract until a payment is recorded, and with a reference that is not one of its payments (409, both languages)', async () => {
+      const id = await newContract();
+      const none = await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...advisor, 'accept-language': 'es' }, payload: { paymentReference: 'TRF-NINGUNO' } });
+      expect(none.statusCode).toBe(409);
+      expect(none.json()).toMatchObject({ code: 'firstPaymentMissing', title: 'Falta el primer pago' });
+      const english = await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...admin, 'accept-language': 'en' }, payload: { paymentReference: 'TRF-NONE' } });
+      expect(english.json()).toMatchObject({ code: 'firstPaymentMissing', title: 'First payment missing' });
+      const reference = await recordFirstPayment(t.app, advisor, id);
+      const wrong = await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...advisor, 'accept-language': 'en' }, payload: { paymentReference: 'TRF-OTHER' } });
+      expect(wrong.statusCode).toBe(409);
+      expect(wrong.json()).toMatchObject({ code: 'paymentReferenceNotRecorded' });
+      expect(wrong.json().detail).toContain('TRF-OTHER');
+      // A reversed payment does not count: the contract is back to having none.
+      const payment = (await t.app.inject({ url: `/api/ledger/contracts/${id}/payments`, headers: advisor })).json().payments[0];
+      const reversed = await t.app.inject({ method: 'POST', url: `/api/ledger/journals/${payment.journalId}/reverse`, headers: admin, payload: { reason: 'Transferencia devuelta' } });
+      expect(reversed.statusCode).toBe(201);
+      expect((await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: advisor, payload: { paymentReference: reference } })).json().code).toBe('firstPaymentMissing');
+      const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row.state).toBe('NEW');
+      const second = await recordFirstPayment(t.app, advisor, id, { reference: `TRF2-${id}` });
+      const ok = await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: advisor, payload: { paymentReference: second } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().userContractState).toBe('ACTIVE');
     });
 
     it("refuses other users' contracts (404) and unknown actions (400)", async () => {

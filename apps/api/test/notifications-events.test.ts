@@ -3,9 +3,10 @@ import type { TNotification } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders, tokenFor } from './helpers/auth.ts';
 import { confirmationLinkOf, register, registration } from './helpers/accounts.ts';
+import { recordFirstPayment } from './helpers/first-payment.ts';
 
 /** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
-const TRANSITION_DETAILS = { paymentReference: 'TRF-TEST-0001', reason: 'Motivo de prueba' };
+const TRANSITION_DETAILS = { reason: 'Motivo de prueba' };
 
 const INVESTOR = 'investor@kc.example';
 const ADVISOR = 'advisor@kc.example';
@@ -51,7 +52,8 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
     return res.json().id as string;
   };
   const act = (headers: Record<string, string>, id: string, action: string) =>
-    t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: TRANSITION_DETAILS });
+    // The activation names the first payment (issue 15): recordFirstPayment's reference for the contract.
+    t.app.inject({ method: 'POST', url: `/api/contracts/${id}/${action}`, headers, payload: { ...TRANSITION_DETAILS, paymentReference: `TRF-${id}` } });
   const itemCount = async () => Number((await t.db.selectFrom('notifications').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
 
   beforeAll(async () => {
@@ -85,6 +87,7 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
     expect(await itemAbout(admin, 'contractHired', contract)).toBeUndefined();
     expect(await itemAbout(investor, 'contractHired', contract)).toBeUndefined();
 
+    await recordFirstPayment(t.app, advisor, contract);
     expect((await act(advisor, contract, 'activate')).statusCode).toBe(200);
     const closed = await itemAbout(advisor, 'contractHired', contract);
     expect(closed!.task).toMatchObject({ state: 'done', completedBy: { id: ids[ADVISOR], name: 'Alba Asesora' } });
@@ -103,7 +106,8 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
     expect(titles).toEqual(['Su contrato Plan Jubilación Digna está ahora Eliminado']);
 
     const other = await hire(advisor);
-    await act(admin, other, 'activate');
+    await recordFirstPayment(t.app, admin, other);
+    expect((await act(admin, other, 'activate')).statusCode).toBe(200);
     await act(admin, other, 'suspend');
     const en = (await inbox(investor, 'en')).filter((n) => n.subject?.id === other).map((n) => n.title);
     expect(en).toContain('Your Dignified Retirement Plan contract is now Suspended');

@@ -63,6 +63,8 @@ export default [
     route(r(paths.assets), 'routes/assets.tsx'),
     route(r(paths.asset), 'routes/asset-detail.tsx'),
     route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
+    // Bank statement imports (issue 15, helper imports).
+    route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

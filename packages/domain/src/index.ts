@@ -27,3 +27,5 @@ export * from './income/index.ts';
 export * from './jobs/index.ts';
 // Properties and plantations behind KC (issue 15, part assets).
 export * from './assets/index.ts';
+// Bank statement imports (issue 15, helper imports).
+export * from './bank-statements/index.ts';

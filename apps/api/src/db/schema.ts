@@ -571,6 +571,41 @@ export interface AssetImagesTable {
   created_at: Generated<Date>;
 }
 
+// Bank statement imports (issue 15, helper imports; migration 0016).
+export interface BankStatementImportsTable {
+  id: Generated<string>;
+  company_id: string;
+  file_name: string | null;
+  file_sha256: string;
+  lines: number;
+  recorded: number;
+  already_recorded: number;
+  unmatched: number;
+  already_listed: number;
+  ignored: number;
+  recorded_amount: Money;
+  imported_by: string;
+  imported_at: Generated<Date>;
+}
+export interface BankStatementLinesTable {
+  id: Generated<string>;
+  company_id: string;
+  import_id: string;
+  line_number: number;
+  line_key: string;
+  value_date: DateOnly;
+  amount: Money;
+  reference: string;
+  description: string;
+  reason: 'NO_REFERENCE' | 'UNKNOWN_CONTRACT' | 'NOT_PAYABLE' | 'BEFORE_CONTRACT' | 'NO_PRICE' | 'OUT_OF_SCOPE';
+  contract_id: string | null;
+  status: Generated<'OPEN' | 'ASSIGNED' | 'DISMISSED'>;
+  resolved_by: string | null;
+  resolved_at: Date | null;
+  resolution_note: string | null;
+  payment_id: string | null;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -617,6 +652,9 @@ export interface Database {
   job_offer_status_history: JobOfferStatusHistoryTable;
   job_applications: JobApplicationsTable;
   job_application_status_history: JobApplicationStatusHistoryTable;
+  // Bank statement imports (helper imports).
+  bank_statement_imports: BankStatementImportsTable;
+  bank_statement_lines: BankStatementLinesTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -60,6 +60,8 @@ export interface TRequestOptions {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   form?: Record<string, string>;
+  /** A body sent as it is, with its content type (a bank statement's CSV file; issue 15). */
+  raw?: { contentType: string; data: Blob | string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
 }
@@ -72,8 +74,11 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
     ...options.headers,
   };
   if (bearer) headers['authorization'] = `Bearer ${bearer}`;
-  let body: string | undefined;
-  if (options.form) {
+  let body: string | Blob | undefined;
+  if (options.raw) {
+    headers['content-type'] = options.raw.contentType;
+    body = options.raw.data;
+  } else if (options.form) {
     headers['content-type'] = 'application/x-www-form-urlencoded';
     body = new URLSearchParams(options.form).toString();
   } else if (options.body !== undefined) {

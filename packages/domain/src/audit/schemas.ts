@@ -24,6 +24,9 @@ export const AUDIT_ENTITY_TYPES = [
   'jobApplication',
   // Properties and plantations (issue 15, part assets).
   'asset',
+  // Bank statement imports (issue 15, part imports).
+  'bankStatement',
+  'bankStatementLine',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -81,6 +84,10 @@ export const AUDIT_ACTIONS = [
   'asset.publish',
   'asset.withdraw',
   'asset.uploadImage',
+  // Bank statement imports (issue 15, helper imports).
+  'bankStatement.import',
+  'bankStatementLine.assign',
+  'bankStatementLine.dismiss',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

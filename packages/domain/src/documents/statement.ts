@@ -7,7 +7,7 @@ import { valueAt, type TScaled } from '../ledger/index.ts';
  * price on or before 31 December; paid in, units bought and income = the lines dated in the
  * year (reversals included, so a reversed payment nets to zero).
  */
-export interface TStatementLine {
+export interface TStatementLedgerLine {
   /** The journal's date (YYYY-MM-DD). */
   date: string;
   account: 'BANK' | 'INVESTOR_UNITS' | 'INCOME_PAYABLE';
@@ -43,7 +43,7 @@ export function priceOnOrBefore(prices: readonly TPricePoint[], date: string): T
   return best;
 }
 
-export function statementFigures(year: number, lines: readonly TStatementLine[], prices: readonly TPricePoint[]): TStatementFigures {
+export function statementFigures(year: number, lines: readonly TStatementLedgerLine[], prices: readonly TPricePoint[]): TStatementFigures {
   const start = `${year}-01-01`;
   const end = `${year}-12-31`;
   let openingUnits = 0n;

@@ -80,6 +80,8 @@ export const paths = {
   assets: { path: '/home/assets', href: () => '/home/assets' },
   asset: { path: '/home/assets/:id', href: (id: string) => `/home/assets/${encodeURIComponent(id)}` },
   adminAssets: { path: '/admin/assets', href: (query?: string) => `/admin/assets${query ? `?${query}` : ''}` },
+  // Bank statement imports (issue 15, helper imports).
+  bankStatements: { path: '/admin/bank-statements', href: (query?: string) => `/admin/bank-statements${query ? `?${query}` : ''}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
 } as const;
 

@@ -10,6 +10,8 @@ import { incomeMessages } from '../income/messages.ts';
 import { jobsMessages } from '../jobs/messages.ts';
 // Properties and plantations (issue 15, part assets).
 import { assetsMessages } from '../assets/messages.ts';
+// Bank statement imports (issue 15, helper imports).
+import { bankStatementsMessages } from '../bank-statements/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -26,6 +28,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     income: incomeMessages.es,
     jobs: jobsMessages.es,
     assets: assetsMessages.es,
+    bankStatements: bankStatementsMessages.es,
   },
   en: {
     validation: validationMessages.en,
@@ -35,6 +38,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     income: incomeMessages.en,
     jobs: jobsMessages.en,
     assets: assetsMessages.en,
+    bankStatements: bankStatementsMessages.en,
   },
 };
 

@@ -133,6 +133,11 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/admin/assets/{assetId}/withdraw': 'assets.manage',
   'POST /api/admin/assets/images': 'assets.manage',
   'GET /api/asset-images/{companyId}/{imageId}': PUBLIC,
+  // Bank statement imports (issue 15, helper imports).
+  'POST /api/bank-statements/imports': 'bankStatements.import',
+  'GET /api/bank-statements/lines': 'bankStatements.import',
+  'POST /api/bank-statements/lines/{lineId}/assign': 'bankStatements.import',
+  'POST /api/bank-statements/lines/{lineId}/dismiss': 'bankStatements.import',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

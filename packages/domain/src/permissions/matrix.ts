@@ -103,6 +103,9 @@ export const PERMISSIONS = {
   // --- Properties and plantations behind KC (issue 15, part assets) ---
   /** Create, edit, publish and withdraw homes and plantations, and list them in any status (published ones are public). */
   'assets.manage': ['ADMIN'],
+  // Bank statement imports (issue 15, helper imports).
+  /** Import a bank statement and resolve its unmatched lines (advisor: their imports and clients). */
+  'bankStatements.import': CONTRACT_STAFF,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

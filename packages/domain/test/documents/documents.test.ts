@@ -13,7 +13,7 @@ import {
   sumStatements,
   valueAt,
   type TDocumentRef,
-  type TStatementLine,
+  type TStatementLedgerLine,
 } from '../../src/index.ts';
 
 const uuid = fc.uuid({ version: 4 });
@@ -68,7 +68,7 @@ describe('CSV numbers', () => {
 
 describe('yearly statement', () => {
   const date = fc.integer({ min: 0, max: 4 * 365 }).map((d) => new Date(Date.UTC(2018, 0, 1) + d * 86_400_000).toISOString().slice(0, 10));
-  const line: fc.Arbitrary<TStatementLine> = fc.record({
+  const line: fc.Arbitrary<TStatementLedgerLine> = fc.record({
     date,
     account: fc.constantFrom('BANK' as const, 'INVESTOR_UNITS' as const, 'INCOME_PAYABLE' as const),
     amount: fc.bigInt({ min: -(10n ** 10n), max: 10n ** 10n }),
@@ -81,7 +81,7 @@ describe('yearly statement', () => {
         const f = statementFigures(y, lines, prices);
         expect(f.openingUnits + f.unitsBought).toBe(f.closingUnits);
         const inYear = lines.filter((l) => l.date.startsWith(String(y)));
-        const sum = (account: string, ls: TStatementLine[]) => ls.filter((l) => l.account === account).reduce((a, l) => a + l.amount, 0n);
+        const sum = (account: string, ls: TStatementLedgerLine[]) => ls.filter((l) => l.account === account).reduce((a, l) => a + l.amount, 0n);
         expect(f.paidIn).toBe(sum('BANK', inYear));
         expect(f.income).toBe(-sum('INCOME_PAYABLE', inYear));
         expect(f.openingUnits).toBe(sum('INVESTOR_UNITS', lines.filter((l) => l.date < `${y}-01-01`)));

@@ -12,6 +12,8 @@ import * as salesNetwork from './0010-sales-network.ts';
 import * as salesNetworkFigures from './0011-sales-network-figures.ts';
 import * as ledger from './0014-ledger.ts';
 import * as agentFigures from './0015-agent-figures.ts';
+// Bank statement imports (issue 15, helper imports).
+import * as bankStatements from './0016-bank-statements.ts';
 // Income (issue 15, part income).
 import * as distributions from './0017-distributions.ts';
 // Documents and exports (issue 15, part "documents").
@@ -39,6 +41,8 @@ export const migrations: Record<string, Migration> = {
   '0011-sales-network-figures': salesNetworkFigures,
   '0014-ledger': ledger,
   '0015-agent-figures': agentFigures,
+  // Bank statement imports (issue 15, helper imports).
+  '0016-bank-statements': bankStatements,
   // Income (issue 15, part income).
   '0017-distributions': distributions,
   // Documents and exports (issue 15, part "documents").

@@ -320,3 +320,21 @@ export async function findPaymentPreferenceOf(db: TExecutor, companyId: string, 
     .where('removed_at', 'is', null)
     .executeTakeFirst();
 }
+
+// Activation needs the first payment (issue 15, helper imports) ----------------------------------
+
+/** The references of a contract's recorded payments whose journal is not reversed. */
+export async function findUnreversedPaymentReferences(db: TExecutor, companyId: string, contractId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('payments as p')
+    .leftJoin('ledger_journals as r', 'r.reverses_journal_id', 'p.journal_id')
+    .select('p.reference')
+    .where('p.company_id', '=', companyId)
+    .where('p.contract_id', '=', contractId)
+    .where('r.id', 'is', null)
+    .orderBy('p.value_date')
+    .orderBy('p.recorded_at')
+    .limit(1000)
+    .execute();
+  return rows.map((r) => r.reference);
+}

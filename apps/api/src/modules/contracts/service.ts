@@ -55,7 +55,10 @@ import {
   updateContractState,
   type TContractRowWithOwner,
   type TSummaryRow,
+  // Issue 15 (helper imports): activation needs the first payment.
+  findUnreversedPaymentReferences,
 } from './repository.ts';
+import './activation-messages.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
@@ -371,6 +374,13 @@ export async function transitionContract(
     const missing = checkTransitionDetails(action, details);
     if (missing.length > 0) throw new AppError(400, action === 'activate' ? 'paymentReferenceRequired' : 'transitionReasonRequired', {}, missing);
     const recorded = detailsFor(action, details);
+    // Issue 15 (helper imports): the first recorded payment is what lets a NEW contract be activated,
+    // and the activation names it by its reference (decision 0019).
+    if (action === 'activate') {
+      const references = await findUnreversedPaymentReferences(tx, caller.companyId, contract.id);
+      if (references.length === 0) throw new AppError(409, 'firstPaymentMissing');
+      if (!references.includes(recorded.paymentReference ?? '')) throw new AppError(409, 'paymentReferenceNotRecorded', { reference: recorded.paymentReference ?? '' });
+    }
     if (!(await updateContractState(tx, contract.id, decision.from, decision.to))) throw new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
     await insertContractEvent(tx, {
       contractId: contract.id,

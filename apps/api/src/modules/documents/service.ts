@@ -14,7 +14,7 @@ import {
   type TDocumentLanguage,
   type TDocumentList,
   type TDocumentRef,
-  type TStatementLine,
+  type TStatementLedgerLine,
 } from '@kc/domain';
 import { notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
@@ -132,12 +132,12 @@ async function statementInputs(app: FastifyInstance, companyId: string, contract
   const ids = contracts.map((c) => c.id);
   const rows = await findStatementLines(app.db, companyId, ids, `${year}-12-31`);
   const prices = (await findAllPrices(app.db, companyId)).map((p) => ({ valueDate: p.value_date, price: parsePrice(p.price) }));
-  const linesOf = (contractId: string): TStatementLine[] =>
+  const linesOf = (contractId: string): TStatementLedgerLine[] =>
     rows
       .filter((r) => r.contract_id === contractId)
       .map((r) => ({
         date: r.occurred_on,
-        account: r.account as TStatementLine['account'],
+        account: r.account as TStatementLedgerLine['account'],
         amount: r.account === 'INVESTOR_UNITS' ? parseUnits(r.amount) : parseEur(r.amount),
       }));
   const payments = (await findCustomerPayments(app.db, companyId, ownerId)).filter((p) => ids.includes(p.contract_id) && yearOf(p.value_date) === year);

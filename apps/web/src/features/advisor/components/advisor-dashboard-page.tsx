@@ -42,6 +42,12 @@ export function AdvisorDashboardPage({ session }: { session: TSession }) {
   return (
     <Container size="lg" py="xl">
       <Title order={1}>{t('title')}</Title>
+      {/* Issue 15 (helper imports): the bank statement import, where payments come in. */}
+      {can(session.roles, 'bankStatements.import') ? (
+        <Anchor component={Link} to={paths.bankStatements.href()} mt="xs" display="inline-block">
+          {t('bankStatements')}
+        </Anchor>
+      ) : null}
       {done ? (
         <Alert color="green" variant="light" role="status" mt="md" withCloseButton closeButtonLabel={t('close')} onClose={() => setDone(null)}>
           {done}

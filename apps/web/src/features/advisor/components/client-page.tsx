@@ -19,6 +19,7 @@ import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { useClient } from '../api/get-client.ts';
 import { ContractActionDialog, type TActionTarget } from './contract-action-dialog.tsx';
+import { PAYABLE, ScheduleDetails } from './schedule-details.tsx';
 import { ReassignDialog } from './reassign-dialog.tsx';
 import { STATE_TONES } from './state-counts.tsx';
 
@@ -209,6 +210,10 @@ function ContractBlock({ contract: c, onAction }: { contract: TClientContract; o
           </List.Item>
         ))}
       </List>
+      {PAYABLE.has(c.state) ? (
+        // Issue 15: the schedule with its paid, due and overdue items (loaded when opened).
+        <ScheduleDetails contractId={c.id} />
+      ) : null}
       {c.actions.length > 0 ? (
         <Group mt="sm" gap="sm">
           {c.actions.map((action) => (

@@ -8,6 +8,7 @@ import { FIELD_STYLES } from './field-styles.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useAdvisorTransition, type TAdvisorTransition } from '../api/transition-contract.ts';
+import { ActivateForm } from './activate-form.tsx';
 
 export interface TActionTarget {
   contractId: string;
@@ -31,7 +32,12 @@ export function ContractActionDialog({ target, onClose, onDone }: { target: TAct
   const title = target ? t(`actions.title.${target.action}`, { product: target.productName, client: target.clientName }) : '';
   return (
     <Modal opened={target !== null} onClose={onClose} title={title} closeButtonProps={{ 'aria-label': t('close') }}>
-      {target ? <DetailsForm key={`${target.contractId}-${target.action}`} target={target} onClose={onClose} onDone={onDone} /> : null}
+      {target?.action === 'activate' ? (
+        // Issue 15: activation needs the first recorded payment (pick it, or record it here).
+        <ActivateForm key={`${target.contractId}-activate`} target={target} onClose={onClose} onDone={onDone} />
+      ) : target ? (
+        <DetailsForm key={`${target.contractId}-${target.action}`} target={target} onClose={onClose} onDone={onDone} />
+      ) : null}
     </Modal>
   );
 }

@@ -117,6 +117,12 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
                 {t('dashboard.assetsAdmin')}
               </Anchor>
             ) : null}
+            {/* Issue 15 (helper imports). */}
+            {can(roles, 'bankStatements.import') ? (
+              <Anchor component={Link} to={paths.bankStatements.href()}>
+                {t('dashboard.bankStatements')}
+              </Anchor>
+            ) : null}
           </Group>
         </Paper>
       ) : null}

@@ -1,7 +1,7 @@
 import { Alert, Button, Loader, Table, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate, formatMoney, type TSchedule } from '@kc/domain';
+import { contractPaymentReference, formatDate, formatMoney, type TSchedule } from '@kc/domain';
 import '../i18n.ts';
 import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { useSchedule } from '../api/get-schedule.ts';
@@ -31,6 +31,11 @@ export function ContractSchedule({ contractId }: { contractId: string }) {
         <Text mt="xs">{t('schedule.empty')}</Text>
       ) : (
         <>
+          {/* Issue 15: overdue items stand out, and the reference a transfer must carry to be matched. */}
+          <OverdueNotice schedule={schedule.data} />
+          <Text mt="xs" size="sm" style={{ overflowWrap: 'anywhere' }}>
+            {t('schedule.paymentReference', { reference: contractPaymentReference(contractId) })}
+          </Text>
           <Text mt="xs" size="sm">
             {t('schedule.summary', {
               paidIn: formatMoney(schedule.data.paidIn),
@@ -72,5 +77,20 @@ export function ContractSchedule({ contractId }: { contractId: string }) {
         </>
       )}
     </section>
+  );
+}
+
+/** The overdue items in one line above the table (count, amount, oldest date), when there are any. */
+function OverdueNotice({ schedule }: { schedule: TSchedule }) {
+  const { t } = useTranslation('ledgerScreens');
+  const overdue = schedule.items.filter((i) => i.status === 'OVERDUE');
+  if (overdue.length === 0) return null;
+  return (
+    <Alert color="red" variant="light" role="note" mt="xs">
+      <Text fw={700} size="sm">
+        {t('schedule.overdueTitle', { count: overdue.length })}
+      </Text>
+      <Text size="sm">{t('schedule.overdueText', { amount: formatMoney(schedule.overdue), date: formatDate(overdue[0]!.dueDate) })}</Text>
+    </Alert>
   );
 }
