@@ -5,6 +5,16 @@ const ADMIN = 'admin@kc.example';
 const INVESTOR = 'investor@kc.example';
 
 const todayIso = () => new Date().toISOString().slice(0, 10);
+/**
+ * The price this spec publishes: yesterday's (today's is the ledger spec's, on the same server),
+ * or the previous month's last day when yesterday is the 1st (the demo prices are on the 1sts).
+ */
+const priceDateIso = () => {
+  const day = new Date();
+  day.setUTCDate(day.getUTCDate() - 1);
+  if (day.getUTCDate() === 1) day.setUTCDate(0);
+  return day.toISOString().slice(0, 10);
+};
 const money = (text: string) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(text as unknown as number);
 
 test.describe('income: distributions and the investor holdings (issue 15)', () => {
@@ -16,7 +26,7 @@ test.describe('income: distributions and the investor holdings (issue 15)', () =
     const admin = await loginAs(page, ADMIN);
     const published = await page.request.post('/api/ledger/prices', {
       headers: apiHeaders(admin),
-      data: { valueDate: todayIso(), price: '9.500000', assetReport: 'Informe de activos de prueba e2e (ingresos)' },
+      data: { valueDate: priceDateIso(), price: '9.500000', assetReport: 'Informe de activos de prueba e2e (ingresos)' },
     });
     expect(published.status()).toBe(201);
 
@@ -79,6 +89,8 @@ test.describe('income: distributions and the investor holdings (issue 15)', () =
     await expect(own).toContainText(money(credited.income), { timeout: 20_000 });
     await expectNoAxeViolations(page);
     await page.keyboard.press('Escape');
+    // axe reads colours mid-transition otherwise (the closing dialog fades out).
+    await expect(dialog).toBeHidden();
 
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(section.getByTestId('value-chart')).toBeVisible();
