@@ -29,8 +29,17 @@ export const test = base.extend<{ cookieConsent: 'accepted' | 'rejected' | null;
 
 export { expect };
 
-/** Runs axe-core (WCAG 2.1 AA) on the page and expects no violation. */
+/**
+ * Runs axe-core (WCAG 2.1 AA) on the page and expects no violation. It first waits for running
+ * CSS transitions and animations to end (an infinite one, such as a spinner, is left alone): a
+ * dialog still fading in or out is half transparent, and axe would judge its colours mid-fade.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().iterations === Infinity),
+    undefined,
+    { timeout: 5_000 },
+  );
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
