@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { APPLICATION_RETENTION_DAYS } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { anonymiseStaleApplications, insertApplicationHistory } from './applications-repository.ts';
 import { closeExpiredOffers, insertOfferHistory } from './repository.ts';
 
@@ -36,9 +37,6 @@ export function createJobsRetentionJob(options: TJobsRetentionJobOptions): TJobs
   const { db, log } = options;
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? 500;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   async function pass(): Promise<{ closed: number; anonymised: number }> {
     const now = clock();
@@ -74,37 +72,5 @@ export function createJobsRetentionJob(options: TJobsRetentionJobOptions): TJobs
     return { closed, anonymised };
   }
 
-  function runOnce(): Promise<{ closed: number; anonymised: number }> {
-    const next = (running ?? Promise.resolve()).catch(() => undefined).then(pass);
-    running = next;
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped || options.pollMs <= 0) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .then(
-          (done) => {
-            if (done.closed + done.anonymised > 0) log.info(done, 'jobs retention job: offers closed, applications anonymised');
-          },
-          (error: unknown) => log.warn({ err: error }, 'jobs retention job pass failed; retrying on the next pass'),
-        )
-        .finally(schedule);
-    }, options.pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicJob({ pollMs: options.pollMs, log, name: 'jobs retention job', pass, didWork: (done) => done.closed + done.anonymised > 0 });
 }

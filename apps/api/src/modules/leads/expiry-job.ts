@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { EXPIRY_WARNING_DAYS } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { claimDueExpiries, claimDueWarnings } from './repository.ts';
 import { tellExpired, tellExpiring } from './service.ts';
 
@@ -42,9 +43,6 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
   const { db, log } = options;
   const clock = options.clock ?? (() => new Date());
   const batchSize = options.batchSize ?? 500;
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<unknown> | undefined;
-  let stopped = true;
 
   async function pass(): Promise<{ warned: number; expired: number }> {
     const now = clock();
@@ -72,37 +70,5 @@ export function createLeadExpiryJob(options: TLeadExpiryJobOptions): TLeadExpiry
     return { warned, expired };
   }
 
-  function runOnce(): Promise<{ warned: number; expired: number }> {
-    const next = (running ?? Promise.resolve()).catch(() => undefined).then(pass);
-    running = next;
-    return next;
-  }
-
-  function schedule(): void {
-    if (stopped || options.pollMs <= 0) return;
-    timer = setTimeout(() => {
-      runOnce()
-        .then(
-          (done) => {
-            if (done.warned + done.expired > 0) log.info(done, 'lead expiry job: reservations handled');
-          },
-          (error: unknown) => log.warn({ err: error }, 'lead expiry job pass failed; retrying on the next pass'),
-        )
-        .finally(schedule);
-    }, options.pollMs);
-    timer.unref();
-  }
-
-  return {
-    runOnce,
-    start() {
-      stopped = false;
-      schedule();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running?.catch(() => undefined);
-    },
-  };
+  return createPeriodicJob({ pollMs: options.pollMs, log, name: 'lead expiry job', pass, didWork: (done) => done.warned + done.expired > 0 });
 }
