@@ -39,6 +39,8 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+// Investor protection (issue 16, helper kis).
+import { investorProtectionRoutes } from './modules/investor-protection/routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
@@ -270,6 +272,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(assetsRoutes);
       // Bank statement imports (issue 15, helper imports).
       await tenant.register(bankStatementRoutes);
+      // Investor protection (issue 16, helper kis).
+      await tenant.register(investorProtectionRoutes);
     },
     { prefix: '/api' },
   );

@@ -198,6 +198,11 @@ export const ZCreateContractRequest = z.object({
   submissionDate: ZIsoDate,
   expiringDate: ZIsoDate,
   paymentPreferenceId: z.uuid(vkey('required')),
+  // Investor protection (issue 16, helper kis): the key information sheet's version the investor
+  // read, and their acknowledgement of the risk warning. Optional here so that the server
+  // answers its own problem (keyInfoSheetRequired, riskWarningNotAcknowledged).
+  keyInfoVersion: z.string().max(20).optional(),
+  riskAcknowledged: z.boolean().optional(),
 });
 export type TCreateContractRequest = z.infer<typeof ZCreateContractRequest>;
 export const ZCustomerParams = z.object({ customerId: z.string().min(1).max(64) });

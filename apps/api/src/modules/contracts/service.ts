@@ -60,6 +60,8 @@ import {
 } from './repository.ts';
 import './activation-messages.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
+// Investor protection (issue 16, helper kis): the sheet, the test and the warning before a hire.
+import { checkHireProtection, recordHireProtection } from '../investor-protection/service.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
@@ -277,6 +279,7 @@ export async function createContract(
     if (done) return replayed(app, caller, done, requestHash);
   }
   const { product } = await checkHire(app, caller.companyId, customer.id, body);
+  const protection = await checkHireProtection(app, caller.companyId, customer.id, body);
   type TOutcome = { replay: { request_hash: string; contract_id: string } } | { created: string };
   const outcome = await app.db.transaction().execute(async (tx): Promise<TOutcome> => {
     if (ref) {
@@ -297,6 +300,7 @@ export async function createContract(
       paymentPreferenceId: body.paymentPreferenceId,
     });
     await insertContractEvent(tx, { contractId: id, fromState: null, toState: 'NEW', actorId: caller.id });
+    await recordHireProtection(tx, caller.companyId, id, protection);
     if (ref) await insertIdempotencyKey(tx, ref, requestHash, id);
     const productName = customer.language === 'en' ? product.name_en : product.name_es;
     await app.mailer.enqueue(
