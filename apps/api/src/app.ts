@@ -40,7 +40,7 @@ import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 // Investor protection (issue 16, helper kis).
-import { investorProtectionRoutes } from './modules/investor-protection/routes.ts';
+import { investorProtectionRoutes, keyInfoSheetRoutes } from './modules/investor-protection/routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
@@ -238,6 +238,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(notificationStreamRoutes, { prefix: '/api' });
   // Uploaded asset photos (issue 15, part assets): an <img> sends no company-id, the address carries it.
   await app.register(assetImageRoutes, { prefix: '/api' });
+  // Key information sheets as PDF (issue 16, helper kis): the same for every company; a plain link opens them.
+  await app.register(keyInfoSheetRoutes, { prefix: '/api' });
   // OAuth 2 (RFC 6749/7009) outside /api: its own error shape; it reads company-id itself.
   await app.register(oauthRoutes);
 

@@ -94,7 +94,7 @@ describe.each(DB_KINDS)('investor protection on %s', (kind) => {
   afterAll(async () => t.close());
 
   it('serves the key information sheet as an A4 PDF with the plan name in both languages; 404 for an unknown plan', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/api/investor-protection/sheets/padrinazgo?lang=en', headers: { 'company-id': '1' } });
+    const res = await t.app.inject({ method: 'GET', url: '/api/investor-protection/sheets/padrinazgo?lang=en' });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.rawPayload.subarray(0, 5).toString('latin1')).toBe('%PDF-');
@@ -108,7 +108,7 @@ describe.each(DB_KINDS)('investor protection on %s', (kind) => {
     const page = await pdf.getPage(1);
     const [, , w, hgt] = page.view;
     expect([Math.round(w!), Math.round(hgt!)]).toEqual([595, 842]);
-    const unknown = await t.app.inject({ method: 'GET', url: '/api/investor-protection/sheets/nope?lang=es', headers: { 'company-id': '1' } });
+    const unknown = await t.app.inject({ method: 'GET', url: '/api/investor-protection/sheets/nope?lang=es' });
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().code).toBe('keyInfoSheetNotFound');
   });

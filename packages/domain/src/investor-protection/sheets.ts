@@ -189,3 +189,24 @@ export function keyInformationSheet(planId: TPlanId, language: TSheetLanguage): 
 
 /** Whether a version named by a hire is the sheet in force (older versions are no longer accepted). */
 export const isCurrentKeyInfoVersion = (version: string | undefined | null): boolean => version === KEY_INFO_SHEET_VERSION;
+
+/** The sheet page's and links' own words (the page is prerendered, so they live with the sheet). */
+export const KEY_INFO_UI: Record<TSheetLanguage, { link: string; back: string; pdf: string; version: string; metaDescription: string }> = {
+  es: {
+    link: 'Ficha de datos fundamentales',
+    back: 'Volver a la calculadora',
+    pdf: 'Descargar la ficha en PDF',
+    version: 'Versión {{version}} · {{date}}',
+    metaDescription: 'Qué compra, quién lo emite, qué hay detrás, costes y riesgos del {{plan}} de KC.',
+  },
+  en: {
+    link: 'Key information sheet',
+    back: 'Back to the calculator',
+    pdf: 'Download the sheet as PDF',
+    version: 'Version {{version}} · {{date}}',
+    metaDescription: "What you buy, who issues it, what is behind it, costs and risks of KC's {{plan}}.",
+  },
+};
+
+/** The PDF's address on the API (public). */
+export const keyInfoSheetPdfUrl = (planId: TPlanId, language: TSheetLanguage) => `/api/investor-protection/sheets/${planId}?lang=${language}`;

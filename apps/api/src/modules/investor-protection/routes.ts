@@ -28,7 +28,8 @@ const ZSheetQuery = z.object({ lang: z.enum(['es', 'en']).optional() });
  * (public), the appropriateness test with its loss-bearing simulation, and the warnings a hire
  * would show. The hire itself checks them (POST /api/customers/{customerId}/contracts).
  */
-export const investorProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The sheet's PDF: the same content for every company, so it needs no company-id (a plain link opens it). */
+export const keyInfoSheetRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/investor-protection/sheets/:planId',
     {
@@ -53,6 +54,9 @@ export const investorProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
         .send(content as never); // raw bytes: not one of the JSON schemas above
     },
   );
+};
+
+export const investorProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/customers/:customerId/appropriateness',
