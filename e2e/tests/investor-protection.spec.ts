@@ -54,6 +54,7 @@ test.describe('investor protection', () => {
         newEthereumWallet: false,
         ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
         billingAddressLine1: 'Calle Mayor 1',
+        billingAddressLine2: '3º B',
         billingCountry: 'ES',
         billingState: 'Madrid',
         billingCity: 'Madrid',

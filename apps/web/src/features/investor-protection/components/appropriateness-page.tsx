@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { APPROPRIATENESS_QUESTIONS, EUR_SCALE, formatDate, formatMoney, parseScaled, paths, type TAppropriatenessResult } from '@kc/domain';
@@ -9,6 +9,10 @@ import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { readHireDraft } from '../../../lib/hire-draft.ts';
 import { useSubmitAppropriateness } from '../api/appropriateness.ts';
+
+// Mantine's default error red and dimmed description are below 4.5:1 on white (axe).
+const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
+const FIELD_STYLES = { description: { color: 'var(--mantine-color-gray-7)' } } as const;
 
 type TAmounts = { netWorth: string; yearlyIncome: string; commitments: string };
 const AMOUNT_FIELDS = ['netWorth', 'yearlyIncome', 'commitments'] as const;
@@ -24,7 +28,7 @@ const validAmount = (text: string) => {
  */
 export function AppropriatenessPage() {
   const session = useRequiredSession();
-  const { t } = useTranslation('investorProtection');
+  const { t } = useTranslation('investorProtectionScreens');
   return (
     <Container size="md" py="xl">
       <PageMeta title={t('test.metaTitle')} description={t('test.metaDescription')} />
@@ -35,7 +39,7 @@ export function AppropriatenessPage() {
 }
 
 function AppropriatenessForm({ userId }: { userId: string }) {
-  const { t, i18n } = useTranslation('investorProtection');
+  const { t, i18n } = useTranslation('investorProtectionScreens');
   const lang = i18n.language === 'en' ? 'en' : 'es';
   const submit = useSubmitAppropriateness(userId);
   const [answers, setAnswers] = useState<Record<string, string>>({});
@@ -95,7 +99,7 @@ function AppropriatenessForm({ userId }: { userId: string }) {
   }
 
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} style={ACCESSIBLE_ERROR_COLOR}>
       <Stack mt="md">
         <Text>{t('test.intro')}</Text>
         <Paper withBorder p="md" component="section" aria-labelledby="test-questions">
@@ -138,6 +142,7 @@ function AppropriatenessForm({ userId }: { userId: string }) {
                 label={t(`test.${field}`)}
                 description={field === 'netWorth' ? t('test.netWorthHint') : field === 'commitments' ? t('test.commitmentsHint') : undefined}
                 inputMode="decimal"
+                styles={FIELD_STYLES}
                 required
                 value={amounts[field]}
                 onChange={(e) => {

@@ -37,7 +37,7 @@ export function HireProtection({
   acknowledged: boolean;
   onAcknowledged: (value: boolean) => void;
 }) {
-  const { t, i18n } = useTranslation('investorProtection');
+  const { t, i18n } = useTranslation('investorProtectionScreens');
   const lang = i18n.language === 'en' ? 'en' : 'es';
   const { status, warnings, assessment, check } = protection;
   if (status === 'loading') return <LoadingScreen />;
@@ -56,7 +56,7 @@ export function HireProtection({
   return (
     <Stack>
       {warnings.length > 0 ? (
-        <Alert color="orange" variant="light" role="alert" title={t('hire.warningTitle')} data-testid="risk-warning">
+        <Alert color="orange" variant="light" role="alert" title={t('hire.warningTitle')} styles={{ title: { color: 'var(--mantine-color-dark-9)' } }} data-testid="risk-warning">
           <Text size="sm">{t('hire.warningIntro')}</Text>
           <ul>
             {warnings.map((w) => (
