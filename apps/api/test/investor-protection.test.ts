@@ -188,6 +188,8 @@ describe.each(DB_KINDS)('investor protection on %s', (kind) => {
     expect(record.acknowledged_at).not.toBeNull();
     expect(new Date(record.acknowledged_at!).getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(new Date(record.key_info_accepted_at).getTime()).toBeGreaterThanOrEqual(before - 1000);
+    // The contract's details carry the record.
+    expect(accepted.json().investorProtection).toMatchObject({ keyInfoVersion: KEY_INFO_SHEET_VERSION, assessmentId: result.id, warnings: ['aboveAmount'] });
     // The contract document prints the sheet's version the investor accepted.
     const doc = await t.app.inject({ method: 'GET', url: `/api/documents/files/contract.${accepted.json().id}?lang=es`, headers: h['nora']! });
     expect(doc.statusCode).toBe(200);

@@ -8,6 +8,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword, countCharacter
 import { FIELD_BOUNDS, countDecimals, type TFieldBounds } from '../calculator/bounds.ts';
 import { ZPlanId } from '../calculator/plan-id-schema.ts';
 import { ZContractAction, ZContractFilter, ZContractState } from './states.ts';
+// Investor protection (issue 16, helper kis).
+import { ZContractProtection } from '../investor-protection/schemas.ts';
 
 /** Money travels as an exact decimal string ('6000.00'), never a float. */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -238,6 +240,8 @@ export const ZContractDetail = ZContractSummary.extend({
   updatedAt: z.string(),
   history: z.array(ZContractEvent),
   allowedActions: z.array(ZContractAction),
+  /** Investor protection (issue 16): the sheet accepted, the test relied on, warnings and acknowledgement; null before issue 16. */
+  investorProtection: ZContractProtection.nullable().optional(),
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
 

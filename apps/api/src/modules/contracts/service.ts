@@ -61,7 +61,7 @@ import {
 import './activation-messages.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 // Investor protection (issue 16, helper kis): the sheet, the test and the warning before a hire.
-import { checkHireProtection, recordHireProtection } from '../investor-protection/service.ts';
+import { checkHireProtection, contractProtection, recordHireProtection } from '../investor-protection/service.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
@@ -128,10 +128,11 @@ const toIso = (value: Date | string) => (value instanceof Date ? value.toISOStri
 
 export async function getContractDetail(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractDetail> {
   const contract = await reachableContract(app, caller, id);
-  const [product, events, preference] = await Promise.all([
+  const [product, events, preference, protection] = await Promise.all([
     findProductForContract(app.db, caller.companyId, contract.product_id),
     listContractEvents(app.db, contract.id),
     contract.payment_preference_id ? findPaymentPreference(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
+    contractProtection(app, caller.companyId, contract.id),
   ]);
   const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
   return {
@@ -154,6 +155,7 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
       paymentReference: e.payment_reference,
     })),
     allowedActions: allowedActions(contract.state as TContractState, isStaff),
+    investorProtection: protection,
   };
 }
 
