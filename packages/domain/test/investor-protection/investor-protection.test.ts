@@ -12,7 +12,9 @@ import {
   answersComplete,
   hireAmount,
   isCurrentKeyInfoVersion,
+  isKnownWebPath,
   isTestCurrent,
+  paths,
   keyInformationSheet,
   lossCapacity,
   riskWarnings,
@@ -38,6 +40,13 @@ describe('key information sheets', () => {
       for (const word of ['issues', 'assets', 'Costs', 'Loss of capital', 'Liquidity', 'deposit guarantee', 'complain']) expect(enText).toContain(word);
     }
     expect(new Set(PLAN_IDS.map((p) => keyInformationSheet(p, 'es').sections[0]!.paragraphs[0])).size).toBe(PLAN_IDS.length);
+  });
+
+  it('each plan has its sheet page; other ids do not', () => {
+    for (const plan of PLAN_IDS) expect(isKnownWebPath(paths.keyInfoSheet.href(plan))).toBe(true);
+    expect(isKnownWebPath('/home/calculadoras/nope/ficha')).toBe(false);
+    expect(isKnownWebPath('/home/calculadoras/jubilacion/otra')).toBe(false);
+    expect(isKnownWebPath(paths.appropriateness.href())).toBe(true);
   });
 
   it('accepts only the version in force', () => {
