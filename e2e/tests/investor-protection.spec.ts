@@ -114,6 +114,10 @@ test.describe('investor protection', () => {
   });
 
   test('the sheet page and its PDF, with the plan name in both languages', async ({ page, request }) => {
+    // Prerendered like the calculators: the sheet's text is in the HTML before any script runs.
+    const html = await (await request.get('home/calculadoras/padrinazgo/ficha')).text();
+    expect(html).toContain('Plan padrinazgo');
+    expect(html).toContain('Sin garantía de depósitos');
     await gotoApp(page, 'home/calculadoras/padrinazgo/ficha');
     await expect(page.getByRole('heading', { level: 1, name: 'Ficha de datos fundamentales para el inversor: Plan padrinazgo' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Sin garantía de depósitos' })).toBeVisible();
