@@ -14,6 +14,7 @@
 // dashboard|login|soak runs one part. Loopback only; the load generator, Node and PostgreSQL
 // share the machine's cores.
 import fs from 'node:fs/promises';
+import { APPROPRIATENESS_QUESTIONS, APPROPRIATENESS_VERSION, KEY_INFO_SHEET_VERSION, MAX_SCORE } from '@kc/domain';
 import os from 'node:os';
 import { hashSecret, verifySecret } from '../apps/api/src/lib/password.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
@@ -71,6 +72,13 @@ async function prepare(): Promise<{ investors: TInvestor[]; logins: string[]; pr
       [ids],
     );
     const preferenceOf = new Map(preferences.rows.map((r) => [r.user_id, r.id]));
+    // Investor protection (issue 16): each bench investor has a passed appropriateness test (the
+    // domain's answer key), so the measured hire is the real one with its checks.
+    await c.query(
+      `INSERT INTO appropriateness_assessments (company_id, user_id, taken_by, version, answers, score, max_score, passed, net_worth, yearly_income, commitments, loss_capacity)
+       SELECT '1', u, u, $2, $3::jsonb, $4, $4, true, 250000, 40000, 6000, 25000 FROM unnest($1::uuid[]) u`,
+      [ids, APPROPRIATENESS_VERSION, JSON.stringify(Object.fromEntries(APPROPRIATENESS_QUESTIONS.map((q) => [q.id, q.correct === '*' ? q.options[0]!.id : q.correct]))), MAX_SCORE],
+    );
     const hash = await hashSecret(PASSWORD);
     const logins = await c.query<{ email: string }>(
       `UPDATE users SET password_hash = $1 WHERE email = ANY(SELECT 'bench-' || n || '@bench.example' FROM generate_series($2::int + 2, $2::int + 1 + $3::int) n) RETURNING email`,
@@ -118,6 +126,8 @@ const hireVariants: TVariant[] = investors.slice(0, 2000).map((i) => ({
     submissionDate: today(),
     expiringDate: inYears(20),
     paymentPreferenceId: i.preferenceId,
+    keyInfoVersion: KEY_INFO_SHEET_VERSION,
+    riskAcknowledged: true,
   }),
   uniqueHeader: 'idempotency-key',
 }));

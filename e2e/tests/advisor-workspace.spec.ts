@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { apiHeaders, createSession, loginAs } from '../support/login.ts';
+import { completeInvestorProtection } from '../support/investor-protection.ts';
 
 // The machine is shared: waits are longer than the default (no retries, no fixed sleeps).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -81,6 +82,8 @@ async function hiresInItsOwnBrowser(browser: Browser, email: string, password: s
   await page.getByRole('button', { name: 'Calcular' }).click();
   await page.getByRole('button', { name: 'Contratar' }).click();
   await expect(page).toHaveURL(/\/web\/inversor\/contratar$/);
+  // Issue 16: the appropriateness test when there is none, the sheet ticked, any warning acknowledged.
+  await completeInvestorProtection(page);
   await page.getByLabel('Forma de pago').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Confirmar la contratación' }).click();
   await expect(page).toHaveURL(/\/web\/inversor\/dashboard$/);

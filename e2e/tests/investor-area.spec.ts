@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { apiHeaders, createSession, loginAs } from '../support/login.ts';
+import { completeInvestorProtection } from '../support/investor-protection.ts';
 
 const INVESTOR = 'investor@kc.example';
 
@@ -202,6 +203,8 @@ test.describe('investor area', () => {
     await expect(page.getByText(/^50,00\s€$/)).toBeVisible();
     await expectNoAxeViolations(page);
 
+    // Issue 16: the seeded investor's test is passed; she ticks the sheet (and acknowledges any warning).
+    await completeInvestorProtection(page);
     // formaDePago is required.
     const submit = page.getByRole('button', { name: 'Confirmar la contratación' });
     await submit.click();

@@ -1,6 +1,7 @@
 import type { Browser, Locator, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { loginAs } from '../support/login.ts';
+import { completeInvestorProtection } from '../support/investor-protection.ts';
 
 const ADVISOR = 'advisor@kc.example';
 const INVESTOR = 'investor@kc.example';
@@ -30,6 +31,8 @@ async function investorHires(browser: Browser): Promise<void> {
   await page.getByRole('button', { name: 'Calcular' }).click();
   await page.getByRole('button', { name: 'Contratar' }).click();
   await expect(page).toHaveURL(/\/web\/inversor\/contratar$/);
+  // Issue 16: the appropriateness test when there is none, the sheet ticked, any warning acknowledged.
+  await completeInvestorProtection(page);
   await page.getByLabel('Forma de pago').selectOption({ index: 1 });
   await page.getByRole('button', { name: 'Confirmar la contratación' }).click();
   await expect(page).toHaveURL(/\/web\/inversor\/dashboard$/);

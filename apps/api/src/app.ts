@@ -39,6 +39,8 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+// Investor protection (issue 16, helper kis).
+import { investorProtectionRoutes, keyInfoSheetRoutes } from './modules/investor-protection/routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
@@ -236,6 +238,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   await app.register(notificationStreamRoutes, { prefix: '/api' });
   // Uploaded asset photos (issue 15, part assets): an <img> sends no company-id, the address carries it.
   await app.register(assetImageRoutes, { prefix: '/api' });
+  // Key information sheets as PDF (issue 16, helper kis): the same for every company; a plain link opens them.
+  await app.register(keyInfoSheetRoutes, { prefix: '/api' });
   // OAuth 2 (RFC 6749/7009) outside /api: its own error shape; it reads company-id itself.
   await app.register(oauthRoutes);
 
@@ -270,6 +274,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(assetsRoutes);
       // Bank statement imports (issue 15, helper imports).
       await tenant.register(bankStatementRoutes);
+      // Investor protection (issue 16, helper kis).
+      await tenant.register(investorProtectionRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { ACCEPTED, takeTest } from './helpers/investor-protection.ts';
 import { DEMO_CLIENT_EMAIL } from '../src/db/seed/leads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAdvisorClientDetail, TAdvisorClientPage, TNotification, TQueuePage } from '@kc/domain';
@@ -234,6 +235,8 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const product = (await t.db.selectFrom('products').select('id').where('company_id', '=', '1').where('product_key', '=', 'jubilacion').executeTakeFirstOrThrow()).id;
       const card = (await t.db.selectFrom('payment_preferences').select('id').where('user_id', '=', ids[LUCIA]!).where('kind', '=', 'CARD').executeTakeFirstOrThrow()).id;
       await t.db.updateTable('users').set({ language: 'en' }).where('id', '=', ids[LUCIA]!).execute();
+      // Issue 16: Lucía takes the appropriateness test and accepts the sheet before hiring.
+      await takeTest(t.app, lucia, ids[LUCIA]!);
       const hired = await inject('POST', `/api/customers/${ids[LUCIA]}/contracts`, lucia, {
         productType: 'SAVINGS_PLAN',
         productKey: 'jubilacion',
@@ -243,6 +246,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
         submissionDate: isoDay(),
         expiringDate: isoDay(20),
         paymentPreferenceId: card,
+        ...ACCEPTED,
       });
       expect(hired.statusCode).toBe(201);
       const id = hired.json().id as string;

@@ -1,3 +1,4 @@
+import { ACCEPTED } from './helpers/investor-protection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TNotification } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
@@ -46,6 +47,7 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
         submissionDate: isoDay(),
         expiringDate: isoDay(20),
         paymentPreferenceId: card,
+        ...ACCEPTED,
       },
     });
     expect(res.statusCode).toBe(201);

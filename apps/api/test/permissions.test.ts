@@ -1,3 +1,4 @@
+import { ACCEPTED, passingAnswers } from './helpers/investor-protection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ENDPOINT_PERMISSIONS, PASSWORD_CHANGE_ACTIONS, PUBLIC, ROLES, can, type TAction, type TRole } from '@kc/domain';
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo.ts';
@@ -149,7 +150,11 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
         submissionDate: new Date().toISOString().slice(0, 10),
         expiringDate: `${new Date().getUTCFullYear() + 20}${new Date().toISOString().slice(4, 10)}`,
         paymentPreferenceId: preference.id,
+        ...ACCEPTED,
       },
+      // Investor protection (issue 16, helper kis): valid bodies, so that only the company is wrong.
+      'POST /api/customers/{customerId}/appropriateness': { answers: passingAnswers(), netWorth: '1000.00', yearlyIncome: '0', commitments: '0' },
+      'POST /api/customers/{customerId}/risk-check': { initialAmount: 100, recurringAmount: 0 },
     };
     const checked: string[] = [];
     for (const op of operations) {

@@ -12,6 +12,8 @@ export default [
   route(r(paths.faq), 'routes/faq.tsx'),
   route(r(paths.calculators), 'routes/calculators.tsx'),
   route(r(paths.calculator), 'routes/calculator.tsx'),
+  // Investor protection (issue 16, helper kis): the key information sheet, a light page.
+  route(r(paths.keyInfoSheet), 'routes/key-info-sheet.tsx'),
   layout('app/mantine-shell.tsx', [
     route(r(paths.privacyPolicy), 'routes/privacy-policy.tsx'),
     route(r(paths.terms), 'routes/terms.tsx'),
@@ -65,6 +67,8 @@ export default [
     route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
     // Bank statement imports (issue 15, helper imports).
     route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
+    // Investor protection (issue 16, helper kis): the appropriateness test before a hire.
+    route(r(paths.appropriateness), 'routes/appropriateness.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

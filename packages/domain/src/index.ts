@@ -29,3 +29,5 @@ export * from './jobs/index.ts';
 export * from './assets/index.ts';
 // Bank statement imports (issue 15, helper imports).
 export * from './bank-statements/index.ts';
+// Investor protection (issue 16, helper kis): key information sheets, appropriateness test.
+export * from './investor-protection/index.ts';

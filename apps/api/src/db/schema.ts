@@ -606,6 +606,33 @@ export interface BankStatementLinesTable {
   payment_id: string | null;
 }
 
+// Investor protection (issue 16, helper kis).
+export interface AppropriatenessAssessmentsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  version: string;
+  answers: ColumnType<Record<string, string>, string, string>;
+  score: number;
+  max_score: number;
+  passed: boolean;
+  net_worth: string;
+  yearly_income: string;
+  commitments: string;
+  loss_capacity: string;
+  taken_by: string | null;
+  taken_at: Generated<Date>;
+}
+export interface ContractInvestorProtectionTable {
+  contract_id: string;
+  company_id: string;
+  key_info_version: string;
+  key_info_accepted_at: Date;
+  assessment_id: string;
+  warnings: ColumnType<string[], string, string>;
+  acknowledged_at: Date | null;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -655,6 +682,9 @@ export interface Database {
   // Bank statement imports (helper imports).
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;
+  // Investor protection (issue 16, helper kis).
+  appropriateness_assessments: AppropriatenessAssessmentsTable;
+  contract_investor_protection: ContractInvestorProtectionTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

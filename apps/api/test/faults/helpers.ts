@@ -1,3 +1,4 @@
+import { KEY_INFO_SHEET_VERSION } from '@kc/domain';
 /** HTTP as a client of a server process sees it (real sockets, not inject). */
 export const COMPANY = { 'company-id': '1' };
 
@@ -34,6 +35,9 @@ export async function hireBodyAt(origin: string, token: string): Promise<{ custo
       submissionDate: isoDay(),
       expiringDate: isoDay(20),
       paymentPreferenceId: preferences.find((p) => p.kind === 'CARD')!.id,
+      // Issue 16: the demo investor's seeded test is passed; the sheet is read, the warning acknowledged.
+      keyInfoVersion: KEY_INFO_SHEET_VERSION,
+      riskAcknowledged: true,
     },
   };
 }

@@ -1,3 +1,5 @@
+import { KEY_INFO_SHEET_VERSION } from '@kc/domain';
+import { passingAnswers } from '../helpers/investor-protection.ts';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from '../helpers/build-test-app.ts';
@@ -132,6 +134,14 @@ describe.each(DB_KINDS)('fuzzing every operation of the OpenAPI document on %s',
         initialAmount: [2500.5],
         submissionDate: [today],
         expiringDate: [inTwentyYears],
+        // Investor protection (issue 16, helper kis): the sheet's version, the acknowledgement, a test.
+        keyInfoVersion: [KEY_INFO_SHEET_VERSION],
+        riskAcknowledged: [true],
+        answers: [passingAnswers()],
+        netWorth: ['250000.00'],
+        yearlyIncome: ['40000.00'],
+        commitments: ['6000.00'],
+        planId: ['jubilacion'],
         name: ['Lucía'],
         surname: ['García'],
         phone: ['600123123', ''],

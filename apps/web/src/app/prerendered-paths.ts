@@ -17,4 +17,6 @@ export const PRERENDERED_PATHS: string[] = [
   paths.salesFaq.path,
   paths.calculators.path,
   ...PLAN_IDS.map((id) => paths.calculator.href(id)),
+  // Investor protection (issue 16, helper kis): every plan's key information sheet.
+  ...PLAN_IDS.map((id) => paths.keyInfoSheet.href(id)),
 ];

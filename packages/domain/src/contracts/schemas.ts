@@ -8,6 +8,8 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, checkPassword, countCharacter
 import { FIELD_BOUNDS, countDecimals, type TFieldBounds } from '../calculator/bounds.ts';
 import { ZPlanId } from '../calculator/plan-id-schema.ts';
 import { ZContractAction, ZContractFilter, ZContractState } from './states.ts';
+// Investor protection (issue 16, helper kis).
+import { ZContractProtection } from '../investor-protection/schemas.ts';
 
 /** Money travels as an exact decimal string ('6000.00'), never a float. */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -198,6 +200,11 @@ export const ZCreateContractRequest = z.object({
   submissionDate: ZIsoDate,
   expiringDate: ZIsoDate,
   paymentPreferenceId: z.uuid(vkey('required')),
+  // Investor protection (issue 16, helper kis): the key information sheet's version the investor
+  // read, and their acknowledgement of the risk warning. Optional here so that the server
+  // answers its own problem (keyInfoSheetRequired, riskWarningNotAcknowledged).
+  keyInfoVersion: z.string().max(20).optional(),
+  riskAcknowledged: z.boolean().optional(),
 });
 export type TCreateContractRequest = z.infer<typeof ZCreateContractRequest>;
 export const ZCustomerParams = z.object({ customerId: z.string().min(1).max(64) });
@@ -233,6 +240,8 @@ export const ZContractDetail = ZContractSummary.extend({
   updatedAt: z.string(),
   history: z.array(ZContractEvent),
   allowedActions: z.array(ZContractAction),
+  /** Investor protection (issue 16): the sheet accepted, the test relied on, warnings and acknowledgement; null before issue 16. */
+  investorProtection: ZContractProtection.nullable().optional(),
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
 

@@ -83,6 +83,10 @@ export const paths = {
   // Bank statement imports (issue 15, helper imports).
   bankStatements: { path: '/admin/bank-statements', href: (query?: string) => `/admin/bank-statements${query ? `?${query}` : ''}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
+  // Investor protection (issue 16, helper kis): a plan's key information sheet (public) and the
+  // appropriateness test the hiring screen leads to (back to the hire after it).
+  keyInfoSheet: { path: '/home/calculadoras/:id/ficha', href: (id: (typeof PLAN_IDS)[number]) => `/home/calculadoras/${id}/ficha` },
+  appropriateness: { path: '/inversor/test-conveniencia', href: () => '/inversor/test-conveniencia' },
 } as const;
 
 export type TPathName = keyof typeof paths;
@@ -101,7 +105,8 @@ const patterns = Object.values(paths).map((p) => toRegExp(p.path));
 export function isKnownWebPath(pathname: string): boolean {
   const clean = pathname === '' ? '/' : pathname;
   if (clean.startsWith('/home/calculadoras/')) {
-    const id = clean.slice('/home/calculadoras/'.length).replace(/\/$/, '');
+    // Investor protection (issue 16): the plan's key information sheet, /home/calculadoras/{id}/ficha.
+    const id = clean.slice('/home/calculadoras/'.length).replace(/\/$/, '').replace(/\/ficha$/, '');
     return (PLAN_IDS as readonly string[]).includes(id);
   }
   return patterns.some((re) => re.test(clean));

@@ -12,6 +12,8 @@ import { jobsMessages } from '../jobs/messages.ts';
 import { assetsMessages } from '../assets/messages.ts';
 // Bank statement imports (issue 15, helper imports).
 import { bankStatementsMessages } from '../bank-statements/messages.ts';
+// Investor protection (issue 16, helper kis).
+import { investorProtectionMessages } from '../investor-protection/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -29,6 +31,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     jobs: jobsMessages.es,
     assets: assetsMessages.es,
     bankStatements: bankStatementsMessages.es,
+    investorProtection: investorProtectionMessages.es,
   },
   en: {
     validation: validationMessages.en,
@@ -39,6 +42,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     jobs: jobsMessages.en,
     assets: assetsMessages.en,
     bankStatements: bankStatementsMessages.en,
+    investorProtection: investorProtectionMessages.en,
   },
 };
 

@@ -138,6 +138,11 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/bank-statements/lines': 'bankStatements.import',
   'POST /api/bank-statements/lines/{lineId}/assign': 'bankStatements.import',
   'POST /api/bank-statements/lines/{lineId}/dismiss': 'bankStatements.import',
+  // Investor protection (issue 16, helper kis).
+  'GET /api/investor-protection/sheets/{planId}': PUBLIC,
+  'GET /api/customers/{customerId}/appropriateness': 'contracts.own',
+  'POST /api/customers/{customerId}/appropriateness': 'contracts.own',
+  'POST /api/customers/{customerId}/risk-check': 'contracts.own',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

@@ -22,6 +22,8 @@ import * as documents from './0018-documents.ts';
 import * as assets from './0019-assets.ts';
 // Jobs board (issue 17, slice jobs).
 import * as jobs from './0020-jobs.ts';
+// Investor protection (issue 16, helper kis).
+import * as investorProtection from './0021-investor-protection.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -51,4 +53,6 @@ export const migrations: Record<string, Migration> = {
   '0019-assets': assets,
   // Jobs board (issue 17, slice jobs).
   '0020-jobs': jobs,
+  // Investor protection (issue 16, helper kis).
+  '0021-investor-protection': investorProtection,
 };

@@ -11,6 +11,8 @@ import { seedLedger } from './ledger.ts';
 import { seedJobs } from './jobs.ts';
 // Properties and plantations (issue 15, part assets).
 import { seedAssets } from './assets.ts';
+// Investor protection (issue 16, helper kis).
+import { seedInvestorProtection } from './investor-protection.ts';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
 export const DEMO_CLIENT = { id: 'kc-mobile', secret: 'kc-mobile-secret', type: 'mobile' } as const;
@@ -90,4 +92,6 @@ export async function seedDemo(db: Kysely<Database>, options: TSeedOptions): Pro
   await seedJobs(db);
   // Properties and plantations (issue 15, part assets).
   await seedAssets(db);
+  // Investor protection (issue 16, helper kis): the demo investors have a passed test.
+  await seedInvestorProtection(db, DEMO_ACCOUNTS.filter((a) => (a.roles as readonly string[]).includes('INVESTOR')).map((a) => a.email));
 }

@@ -60,6 +60,8 @@ import {
 } from './repository.ts';
 import './activation-messages.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
+// Investor protection (issue 16, helper kis): the sheet, the test and the warning before a hire.
+import { checkHireProtection, contractProtection, recordHireProtection } from '../investor-protection/service.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
@@ -126,10 +128,11 @@ const toIso = (value: Date | string) => (value instanceof Date ? value.toISOStri
 
 export async function getContractDetail(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractDetail> {
   const contract = await reachableContract(app, caller, id);
-  const [product, events, preference] = await Promise.all([
+  const [product, events, preference, protection] = await Promise.all([
     findProductForContract(app.db, caller.companyId, contract.product_id),
     listContractEvents(app.db, contract.id),
     contract.payment_preference_id ? findPaymentPreference(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
+    contractProtection(app, caller.companyId, contract.id),
   ]);
   const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
   return {
@@ -152,6 +155,7 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
       paymentReference: e.payment_reference,
     })),
     allowedActions: allowedActions(contract.state as TContractState, isStaff),
+    investorProtection: protection,
   };
 }
 
@@ -277,6 +281,7 @@ export async function createContract(
     if (done) return replayed(app, caller, done, requestHash);
   }
   const { product } = await checkHire(app, caller.companyId, customer.id, body);
+  const protection = await checkHireProtection(app, caller.companyId, customer.id, body);
   type TOutcome = { replay: { request_hash: string; contract_id: string } } | { created: string };
   const outcome = await app.db.transaction().execute(async (tx): Promise<TOutcome> => {
     if (ref) {
@@ -297,6 +302,7 @@ export async function createContract(
       paymentPreferenceId: body.paymentPreferenceId,
     });
     await insertContractEvent(tx, { contractId: id, fromState: null, toState: 'NEW', actorId: caller.id });
+    await recordHireProtection(tx, caller.companyId, id, protection);
     if (ref) await insertIdempotencyKey(tx, ref, requestHash, id);
     const productName = customer.language === 'en' ? product.name_en : product.name_es;
     await app.mailer.enqueue(

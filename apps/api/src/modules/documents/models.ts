@@ -45,7 +45,7 @@ export function contractModel(
   contract: TDocumentContract,
   customer: TDocumentCustomer,
   lang: TDocumentLanguage,
-  /** The key information document version the investor accepted, when the contract records one (not yet: another part of issue 15). */
+  /** The key information document version the investor accepted, when the contract records one (issue 16: contract_investor_protection). */
   keyInformationVersion: string | null = null,
 ): TPdfModel {
   const t = DOCUMENT_TEXTS[lang];

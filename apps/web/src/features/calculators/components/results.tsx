@@ -1,7 +1,10 @@
 import { forwardRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import {
   formatMoney,
+  KEY_INFO_UI,
+  paths,
   PLANS,
   statusImage,
   TREES_PER_FAMILY_MEMBER,
@@ -38,7 +41,7 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
   { planId, inputs, result, isStale, shareUrl, onHire },
   headingRef,
 ) {
-  const { t } = useTranslation('calculators');
+  const { t, i18n } = useTranslation('calculators');
   const plan = PLANS[planId];
   const imageKey = statusImage(result, planId);
   const title = t(`plans.${planId}.title`);
@@ -138,6 +141,12 @@ export const Results = forwardRef<HTMLHeadingElement, TResultsProps>(function Re
         </div>
       </div>
       <RiskNote />
+      {/* Investor protection (issue 16): the plan's key information sheet, before hiring. */}
+      <p className="kc-text kc-text-sm kc-no-print">
+        <Link to={paths.keyInfoSheet.href(planId)} className="kc-link">
+          {KEY_INFO_UI[i18n.language === 'en' ? 'en' : 'es'].link}
+        </Link>
+      </p>
       <div className="kc-group kc-calc-actions kc-no-print">
         <Button onClick={onHire} disabled={isStale}>
           {t('results.hire')}

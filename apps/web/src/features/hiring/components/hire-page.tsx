@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { formatDate, formatMoney, paths, translateMessage, ZHireForm, type THireForm } from '@kc/domain';
+import { formatDate, formatMoney, KEY_INFO_SHEET_VERSION, paths, translateMessage, ZHireForm, type THireForm } from '@kc/domain';
 import '../i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
 import { clearHireDraft, readHireDraft, type THireDraft } from '../../../lib/hire-draft.ts';
@@ -18,6 +18,8 @@ import { usePaymentPreferences } from '../../../lib/api/get-payment-preferences.
 import { useProducts } from '../../../lib/api/get-products.ts';
 import { buildHireRequest, forgetIdempotencyKey, idempotencyKeyFor, planOf, termDates } from '../lib/hire-request.ts';
 import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
+// Investor protection (issue 16, helper kis): the test, the risk warning and the sheet before Contratar.
+import { HireProtection, useHireProtection } from '../../investor-protection/components/hire-protection.tsx';
 
 /** /inversor/contratar: the plan chosen in a calculator, and the payment method to hire it. */
 export function HirePage() {
@@ -66,6 +68,11 @@ function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
   const create = useCreateContract();
   const statusRef = useRef<HTMLDivElement>(null);
   const form = useForm<THireForm>({ resolver: zodResolver(ZHireForm), defaultValues: { formaDePago: '' }, mode: 'onTouched' });
+  const draftPlan = planOf(draft, products.data?.find((p) => p.productKey === draft.calcId));
+  const protection = useHireProtection(userId, draftPlan.initial, draftPlan.monthly);
+  const [sheetRead, setSheetRead] = useState(false);
+  const [acknowledged, setAcknowledged] = useState(false);
+  const protectionReady = protection.status === 'ready' && sheetRead && (protection.warnings.length === 0 || acknowledged);
 
   useEffect(() => {
     if (create.isError) statusRef.current?.focus();
@@ -98,7 +105,12 @@ function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
   const fieldError = form.formState.errors.formaDePago?.message;
 
   const onSubmit = form.handleSubmit((values) => {
-    const body = buildHireRequest(product, plan, values.formaDePago);
+    if (!protectionReady) return;
+    const body = {
+      ...buildHireRequest(product, plan, values.formaDePago),
+      keyInfoVersion: KEY_INFO_SHEET_VERSION,
+      riskAcknowledged: protection.warnings.length > 0 && acknowledged,
+    };
     create.mutate(
       { customerId: userId, body, idempotencyKey: idempotencyKeyFor(draft) },
       {
@@ -143,6 +155,14 @@ function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
           {t('termTooShort')}
         </Alert>
       ) : null}
+      <HireProtection
+        planId={product.productKey}
+        protection={protection}
+        sheetRead={sheetRead}
+        onSheetRead={setSheetRead}
+        acknowledged={acknowledged}
+        onAcknowledged={setAcknowledged}
+      />
       <div ref={statusRef} tabIndex={-1} style={{ outline: 'none' }}>
         {create.isError ? (
           <Alert color="red" variant="light" role="alert">
@@ -172,7 +192,7 @@ function HireForm({ draft, userId }: { draft: THireDraft; userId: string }) {
             {...form.register('formaDePago')}
           />
           <Group mt="md">
-            <Button type="submit" loading={create.isPending} disabled={plan.years < 1}>
+            <Button type="submit" loading={create.isPending} disabled={plan.years < 1 || !protectionReady}>
               {create.isPending ? t('submitting') : t('submit')}
             </Button>
           </Group>

@@ -1,0 +1,4 @@
+export * from './sheets.ts';
+export * from './appropriateness.ts';
+export * from './schemas.ts';
+export * from './messages.ts';
