@@ -65,6 +65,14 @@ export default [
     route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
     // Bank statement imports (issue 15, helper imports).
     route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
+    // Jobs board screens (issue 17, helper jobs-web).
+    route(r(paths.jobs), 'routes/jobs.tsx'),
+    route(r(paths.jobList), 'routes/job-list.tsx'),
+    route(r(paths.jobDetail), 'routes/job-detail.tsx'),
+    route(r(paths.jobApplied), 'routes/job-applied.tsx'),
+    route(r(paths.jobsWithdraw), 'routes/jobs-withdraw.tsx'),
+    route(r(paths.adminJobs), 'routes/admin-jobs.tsx'),
+    route(r(paths.adminJob), 'routes/admin-job.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;
