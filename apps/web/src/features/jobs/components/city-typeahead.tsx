@@ -50,7 +50,7 @@ export function CityTypeahead({
       limit={CITY_TYPEAHEAD_MAX + 1}
       maxDropdownHeight={300}
       nothingFoundMessage={t('search.nothingFound')}
-      onChange={(id, option) => onChange(id ?? (withAll ? ALL_CITIES : ''), id && id !== ALL_CITIES ? option.label : '')}
+      onChange={(id, option) => onChange(id ?? (withAll ? ALL_CITIES : ''), id && id !== ALL_CITIES ? (option?.label ?? '') : '')}
       error={error}
       required={required}
       allowDeselect={false}
