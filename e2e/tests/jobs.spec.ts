@@ -57,7 +57,7 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await expect(page.getByRole('region', { name: 'Ofertas destacadas' }).getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Empleo en KC' }).getByRole('link', { name: 'Acceder' })).toBeVisible();
     // The typeahead: a text with no city says so.
-    const city = page.getByRole('search', { name: 'Buscar ofertas' }).getByRole('textbox', { name: 'Ciudad' });
+    const city = page.getByRole('search', { name: 'Buscar ofertas' }).getByRole('combobox', { name: 'Ciudad' });
     await city.click();
     await city.fill('zzzqx');
     await expect(page.getByText('No se han encontrado coincidencias.')).toBeVisible();
@@ -114,7 +114,7 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await byLabel(dialog as unknown as Page, 'Salario mínimo (€/año)').fill('26000');
     await byLabel(dialog as unknown as Page, 'Salario máximo (€/año)').fill('31000');
     await byLabel(dialog as unknown as Page, 'Descripción').fill('Vigilancia y mantenimiento de plantaciones de paulownia en fincas de la provincia de Madrid.');
-    const city = dialog.getByRole('textbox', { name: /Ciudad/ });
+    const city = dialog.getByRole('combobox', { name: /Ciudad/ });
     await city.click();
     await city.fill('Madrid');
     await page.getByRole('option', { name: 'Madrid', exact: true }).click();

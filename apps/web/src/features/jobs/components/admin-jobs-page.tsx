@@ -144,6 +144,7 @@ function AdminJobsBody() {
         title={editing?.offerId ? t('admin.form.editTitle') : t('admin.form.createTitle')}
         size="lg"
         fullScreen={Boolean(narrow)}
+        closeButtonProps={{ 'aria-label': t('admin.form.cancel') }}
       >
         {editing?.offerId && edited.isPending ? (
           <LoadingScreen />

@@ -29,13 +29,16 @@ export function CityTypeahead({
 }) {
   const { t } = useTranslation('jobsScreens');
   const [search, setSearch] = useState(value !== ALL_CITIES && valueName ? valueName : '');
-  const selectedName = value !== ALL_CITIES ? valueName : '';
+  const selectedName = value === ALL_CITIES ? t('search.allCities') : valueName;
   // The text typed (not the selected city's own name) narrows the list; empty text lists them all.
   const text = search === selectedName ? '' : search;
   const cities = useJobCities(text.trim());
   const options = (cities.data?.content ?? []).slice(0, CITY_TYPEAHEAD_MAX).map((city) => ({ value: city.id, label: city.name }));
   if (value !== ALL_CITIES && value && !options.some((option) => option.value === value)) options.unshift({ value, label: valueName || value });
-  const data = withAll ? [{ value: ALL_CITIES, label: t('search.allCities') }, ...options] : options;
+  // 'All cities' is offered with the full list; while the text narrows it, an empty answer says 'No matches found.'.
+  const data = withAll && (text.trim() === '' || value === ALL_CITIES) && (text.trim() === '' || options.length > 0)
+    ? [{ value: ALL_CITIES, label: t('search.allCities') }, ...options]
+    : options;
   return (
     <Select
       label={label ?? t('search.city')}
