@@ -62,7 +62,7 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await city.fill('zzzqx');
     await expect(page.getByText('No se han encontrado coincidencias.')).toBeVisible();
     await city.fill('Sevil');
-    await page.getByRole('option', { name: 'Sevilla' }).click();
+    await page.getByRole('option', { name: 'Sevilla', exact: true }).click();
     await axeAtBothWidths(page);
 
     await byLabel(page, 'Palabras clave').fill('agronomo');

@@ -1,6 +1,6 @@
 import { Alert, Anchor, Box, Button, Checkbox, FileInput, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { Controller, useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -20,6 +20,8 @@ interface TValues {
 const EMPTY: TValues = { firstName: '', lastName: '', phone: '', email: '', acceptPrivacy: false };
 const FIELDS: readonly string[] = ['firstName', 'lastName', 'phone', 'email', 'acceptPrivacy'];
 const ZForm = ZJobApplicationRequest.omit({ cv: true });
+/** Mantine's default error red is below AA contrast on white; the darker red passes. */
+export const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 export interface TAppliedState {
   updated: boolean;
@@ -91,7 +93,7 @@ export function ApplicationForm({ offerId, title }: { offerId: string; title: st
   }, [mutation.isError]);
 
   return (
-    <Box component="section" aria-labelledby={headingId} mt="xl">
+    <Box component="section" aria-labelledby={headingId} mt="xl" style={ACCESSIBLE_ERROR_COLOR}>
       <Title order={2} id={headingId}>
         {t('apply.heading')}
       </Title>
@@ -119,6 +121,7 @@ export function ApplicationForm({ offerId, title }: { offerId: string; title: st
               placeholder={t('apply.cvPlaceholder')}
               accept="application/pdf"
               clearable
+              clearButtonProps={{ 'aria-label': t('apply.clearCv') }}
               value={cv.file}
               onChange={(file) => void onCv(file)}
               error={cvError}

@@ -7,6 +7,7 @@ import { CONTRACT_TYPES, ZJobOfferInput, type TJobOfferInput, type TJobOfferMana
 import { ApiError } from '../../../lib/api-client.ts';
 import { translateFieldMessage as fieldMessage } from '../../../lib/translate-field-message.ts';
 import { useSaveOffer } from '../api/manage-queries.ts';
+import { ACCESSIBLE_ERROR_COLOR } from './application-form.tsx';
 import { CityTypeahead } from './city-typeahead.tsx';
 
 interface TValues {
@@ -69,7 +70,7 @@ export function OfferForm({ offer, onDone }: { offer?: TJobOfferManaged | undefi
     ),
   );
   return (
-    <form noValidate onSubmit={onSubmit}>
+    <form noValidate onSubmit={onSubmit} style={ACCESSIBLE_ERROR_COLOR}>
       <fieldset disabled={save.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
         <Stack gap="sm">
           {save.isError ? (
