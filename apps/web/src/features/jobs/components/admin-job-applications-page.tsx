@@ -86,7 +86,7 @@ function ApplicationsBody({ offerId }: { offerId: string }) {
           <Text>{t('admin.applications.empty')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={720}>
+            <Table.ScrollContainer minWidth={720} type="native" tabIndex={0} role="region" aria-label={t('admin.applications.title', { title: offer.data?.title ?? '' })}>
               <Table striped verticalSpacing="sm">
                 <Table.Thead>
                   <Table.Tr>

@@ -78,7 +78,7 @@ function AdminJobsBody() {
           <Text>{t('admin.empty')}</Text>
         ) : (
           <>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={640} type="native" tabIndex={0} role="region" aria-label={t('admin.title')}>
               <Table striped>
                 <Table.Thead>
                   <Table.Tr>
