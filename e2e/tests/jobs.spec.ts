@@ -129,10 +129,21 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await gotoApp(page, `jobs/offers?q=${encodeURIComponent(`paulownia guarda ${RUN}`)}`);
     await expect(page.getByRole('link', { name: NEW_TITLE })).toBeVisible();
 
+    // A candidate applies to the new offer (through the public API); the manager marks it reviewed.
+    const offerId = /\/jobs\/offers\/([0-9a-f-]{36})/.exec((await page.getByRole('link', { name: NEW_TITLE }).getAttribute('href')) ?? '')?.[1];
+    const applied = await page.request.post(`/api/jobs/offers/${offerId}/applications`, {
+      headers: { 'company-id': '1' },
+      data: { firstName: 'Mario', lastName: 'Prieto', phone: '600 222 333', email: `e2e.mario.${RUN}@example.com`, acceptPrivacy: true },
+    });
+    expect(applied.status()).toBe(201);
     await gotoApp(page, 'admin/jobs');
-    await page.getByRole('link', { name: 'Ver las candidaturas de Ingeniero agrónomo de plantaciones' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: /Candidaturas: Ingeniero agrónomo de plantaciones/ })).toBeVisible();
-    await expect(page.getByRole('table').or(page.getByText('No hay candidaturas.'))).toBeVisible();
+    await page.getByRole('link', { name: `Ver las candidaturas de ${NEW_TITLE}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Candidaturas: ${NEW_TITLE}` })).toBeVisible();
+    const candidate = page.getByRole('row', { name: /Mario Prieto/ });
+    await candidate.getByRole('combobox', { name: 'Cambiar el estado de Mario Prieto' }).selectOption('REVIEWED');
+    await candidate.getByRole('button', { name: 'Guardar' }).click();
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Mario Prieto/ }).getByRole('combobox')).toHaveValue('REVIEWED');
     await axeAtBothWidths(page);
   });
 });

@@ -2,7 +2,7 @@ import { Alert, Anchor, Box, Button, Container, Group, NativeSelect, Stack, Tabl
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { APPLICATION_STATUSES, RECRUITER_APPLICATION_STATUSES, can, paths, type TApplicationStatus, type TJobApplication } from '@kc/domain';
+import { APPLICATION_STATUSES, RECRUITER_APPLICATION_STATUSES, can, canChangeApplicationStatus, paths, type TApplicationStatus, type TJobApplication } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -124,7 +124,9 @@ function ApplicationRow({ application }: { application: TJobApplication }) {
   const [note, setNote] = useState(application.note ?? '');
   const [cvFailed, setCvFailed] = useState(false);
   const name = application.anonymised ? t('admin.applications.anonymised') : `${application.firstName} ${application.lastName}`;
-  const editable = !application.anonymised && application.status !== 'WITHDRAWN';
+  // Only the current status and the moves the rules allow (new → reviewed → interview → hired, rejected from any open step).
+  const choices = RECRUITER_APPLICATION_STATUSES.filter((s) => s === application.status || canChangeApplicationStatus(application.status, s));
+  const editable = !application.anonymised && choices.length > 1;
   return (
     <Table.Tr>
       <Table.Th scope="row" fw={500}>
@@ -161,7 +163,7 @@ function ApplicationRow({ application }: { application: TJobApplication }) {
               aria-label={t('admin.applications.changeStatus', { name })}
               value={status}
               onChange={(event) => setStatus(event.currentTarget.value)}
-              data={RECRUITER_APPLICATION_STATUSES.map((s) => ({ value: s, label: t(`admin.applications.statuses.${s}`) }))}
+              data={choices.map((s) => ({ value: s, label: t(`admin.applications.statuses.${s}`) }))}
               size="xs"
             />
             <TextInput aria-label={`${t('admin.applications.note')} · ${name}`} placeholder={t('admin.applications.note')} value={note} onChange={(event) => setNote(event.currentTarget.value)} size="xs" maxLength={2000} />
