@@ -69,6 +69,14 @@ export default [
     route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
     // Investor protection (issue 16, helper kis): the appropriateness test before a hire.
     route(r(paths.appropriateness), 'routes/appropriateness.tsx'),
+    // Jobs board screens (issue 17, helper jobs-web).
+    route(r(paths.jobs), 'routes/jobs.tsx'),
+    route(r(paths.jobList), 'routes/job-list.tsx'),
+    route(r(paths.jobDetail), 'routes/job-detail.tsx'),
+    route(r(paths.jobApplied), 'routes/job-applied.tsx'),
+    route(r(paths.jobsWithdraw), 'routes/jobs-withdraw.tsx'),
+    route(r(paths.adminJobs), 'routes/admin-jobs.tsx'),
+    route(r(paths.adminJob), 'routes/admin-job.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

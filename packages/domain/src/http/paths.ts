@@ -82,6 +82,14 @@ export const paths = {
   adminAssets: { path: '/admin/assets', href: (query?: string) => `/admin/assets${query ? `?${query}` : ''}` },
   // Bank statement imports (issue 15, helper imports).
   bankStatements: { path: '/admin/bank-statements', href: (query?: string) => `/admin/bank-statements${query ? `?${query}` : ''}` },
+  // Jobs board screens (issue 17, helper jobs-web): public home, list, detail, confirmation, withdrawal; recruiter screens.
+  jobs: { path: '/jobs', href: () => '/jobs' },
+  jobList: { path: '/jobs/offers', href: (query?: string) => `/jobs/offers${query ? `?${query}` : ''}` },
+  jobDetail: { path: '/jobs/offers/:id', href: (id: string) => `/jobs/offers/${encodeURIComponent(id)}` },
+  jobApplied: { path: '/jobs/offers/:id/applied', href: (id: string) => `/jobs/offers/${encodeURIComponent(id)}/applied` },
+  jobsWithdraw: { path: '/jobs/withdraw', href: () => '/jobs/withdraw' },
+  adminJobs: { path: '/admin/jobs', href: (query?: string) => `/admin/jobs${query ? `?${query}` : ''}` },
+  adminJob: { path: '/admin/jobs/:id', href: (id: string) => `/admin/jobs/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },
   // Investor protection (issue 16, helper kis): a plan's key information sheet (public) and the
   // appropriateness test the hiring screen leads to (back to the hire after it).

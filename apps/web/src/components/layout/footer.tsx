@@ -24,6 +24,10 @@ export function Footer() {
             <Link className="kc-link" to={paths.contactUs.href()}>
               {t('footer.contact')}
             </Link>
+            {/* Jobs board (issue 17, helper jobs-web). */}
+            <Link className="kc-link" to={paths.jobs.href()}>
+              {t('footer.jobs')}
+            </Link>
           </nav>
           <nav className="kc-stack" style={gapXs} aria-label={t('footer.legalLabel')}>
             <h2 className="kc-h5">{t('footer.legalLabel')}</h2>

@@ -24,6 +24,16 @@ export function CareersPage() {
       <Text mt="sm" maw={760}>
         {t('careers.intro')}
       </Text>
+      {/* Jobs board (issue 17, helper jobs-web). */}
+      <Card withBorder padding="lg" mt="lg" component="section" aria-labelledby="careers-jobs">
+        <Title order={2} size="h3" id="careers-jobs">
+          {t('careers.jobsHeading')}
+        </Title>
+        <Text mt="sm">{t('careers.jobsText')}</Text>
+        <Button component={Link} to={paths.jobs.href()} mt="md" style={{ alignSelf: 'flex-start' }}>
+          {t('careers.jobsLink')}
+        </Button>
+      </Card>
       <SimpleGrid cols={{ base: 1, md: 3 }} spacing="md" mt="xl" component="ul" className="kc-plain-list">
         {CARDS.map((card) => (
           <Card key={card.key} component="li" withBorder padding="lg" style={{ display: 'flex', flexDirection: 'column' }}>

@@ -1,0 +1,6 @@
+/** The withdrawal token of the e-mail's link `/web/jobs/withdraw#token=…` (in the fragment: it reaches no server log). */
+export function tokenFromHash(hash: string): string | null {
+  const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
+  const token = new URLSearchParams(fragment).get('token') ?? (fragment && !fragment.includes('=') ? fragment : null);
+  return token && /^[A-Za-z0-9_-]{16,200}$/.test(token) ? token : null;
+}

@@ -1,0 +1,5 @@
+import { JobListPage } from '../features/jobs/components/job-list-page.tsx';
+
+export default function Route() {
+  return <JobListPage />;
+}

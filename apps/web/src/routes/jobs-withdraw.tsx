@@ -1,0 +1,5 @@
+import { WithdrawPage } from '../features/jobs/components/withdraw-page.tsx';
+
+export default function Route() {
+  return <WithdrawPage />;
+}

@@ -1,0 +1,149 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
+import { loginAs } from '../support/login.ts';
+
+const PORT = Number(process.env['E2E_PORT'] ?? 3210);
+const MAIL_DIR = path.resolve(import.meta.dirname, '../../var', `e2e-${PORT}`, 'mail');
+const MANAGER = 'company.manager@kc.example';
+const RUN = Date.now().toString(36);
+const CANDIDATE = `e2e.candidata.${RUN}@example.com`;
+const NEW_TITLE = `Guarda forestal de paulownia ${RUN}`;
+
+type TParsed = { to?: { text: string }; subject?: string; text?: string };
+const { simpleParser } = (await import('mailparser' as string)) as { simpleParser: (source: Buffer) => Promise<TParsed> };
+
+/** The mail the server wrote for `email` (the e2e server's mail folder). */
+async function mailTo(email: string): Promise<TParsed> {
+  let found: TParsed | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await fs.readdir(MAIL_DIR).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.eml'))) {
+          const mail = await simpleParser(await fs.readFile(path.join(MAIL_DIR, file)));
+          if (mail.to?.text === email) found = mail;
+        }
+        return Boolean(found);
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
+}
+
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+/** A field by its label text (Mantine adds ' *' to required fields' labels). */
+const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}\\s*\\*?$`));
+
+/** Axe at 1280 px, then at 360 px with no horizontal scroll, back to 1280. */
+async function axeAtBothWidths(page: Page): Promise<void> {
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  await expectNoAxeViolations(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
+
+test.describe('jobs board screens (issue 17, web)', () => {
+  test.slow();
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('a candidate finds an offer from the careers page, applies (consent required), sees the confirmation, gets the mail and withdraws', async ({ page }) => {
+    await gotoApp(page, 'home/info/work-with-us');
+    await page.getByRole('link', { name: 'Ver las ofertas de empleo' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Trabaje con nosotros' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Ofertas destacadas' }).getByRole('article').first()).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Empleo en KC' }).getByRole('link', { name: 'Acceder' })).toBeVisible();
+    // The typeahead: a text with no city says so.
+    const city = page.getByRole('search', { name: 'Buscar ofertas' }).getByRole('combobox', { name: 'Ciudad' });
+    await city.click();
+    await city.fill('zzzqx');
+    await expect(page.getByText('No se han encontrado coincidencias.')).toBeVisible();
+    await city.fill('Sevil');
+    await page.getByRole('option', { name: 'Sevilla', exact: true }).click();
+    await axeAtBothWidths(page);
+
+    await byLabel(page, 'Palabras clave').fill('agronomo');
+    await page.getByRole('button', { name: 'Buscar' }).click();
+    await expect(page).toHaveURL(/jobs\/offers\?q=agronomo&cityId=\d+&city=Sevilla/);
+    await expect(page.getByText(/^\d+ ofertas? encontradas?/)).toBeVisible();
+    await axeAtBothWidths(page);
+    await page.getByRole('link', { name: 'Ingeniero agrónomo de plantaciones' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Ingeniero agrónomo de plantaciones' })).toBeVisible();
+    expect(await page.locator('script[type="application/ld+json"]').textContent()).toContain('"@type":"JobPosting"');
+    await byLabel(page, 'Nombre').fill('Lucía');
+    await byLabel(page, 'Apellidos').fill('Serrano Gil');
+    await byLabel(page, 'Teléfono').fill('+34 600 111 222');
+    await byLabel(page, 'Correo electrónico').fill(CANDIDATE);
+    await page.locator('input[type="file"]').setInputFiles({ name: 'cv.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n%e2e\n') });
+    await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+    await expect(page.getByText('Debe aceptar la política de privacidad')).toBeVisible();
+    await axeAtBothWidths(page);
+    await page.getByRole('checkbox', { name: /He leído y acepto/ }).check();
+    await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Hemos recibido su candidatura' })).toBeVisible();
+    await expect(page.getByRole('status')).toContainText('Ha aceptado el tratamiento de sus datos personales');
+    await expect(page.getByText('Su currículum se ha adjuntado correctamente.')).toBeVisible();
+    await axeAtBothWidths(page);
+
+    const mail = await mailTo(CANDIDATE);
+    expect(mail.text).toContain('Lucía');
+    const link = /(https?:\/\/\S+\/web\/jobs\/withdraw#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    await gotoApp(page, link!.replace(/^https?:\/\/[^/]+\/web\//, ''));
+    await expect(page.getByRole('heading', { level: 1, name: 'Retirar mi candidatura' })).toBeVisible();
+    await axeAtBothWidths(page);
+    await page.getByRole('button', { name: 'Retirar mi candidatura y mis datos' }).click();
+    await expect(page.getByText('Hemos retirado su candidatura y borrado sus datos personales.')).toBeVisible();
+  });
+
+  test('a manager creates and publishes an offer and it appears in the search; the applications screen', async ({ page }) => {
+    await loginAs(page, MANAGER);
+    await gotoApp(page, 'admin/jobs');
+    await expect(page.getByRole('heading', { level: 1, name: 'Ofertas de empleo' })).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByRole('table')).toContainText('Ingeniero agrónomo de plantaciones');
+    await axeAtBothWidths(page);
+
+    await page.getByRole('button', { name: 'Nueva oferta' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Nueva oferta' });
+    await byLabel(dialog as unknown as Page, 'Título').fill(NEW_TITLE);
+    await byLabel(dialog as unknown as Page, 'Salario mínimo (€/año)').fill('26000');
+    await byLabel(dialog as unknown as Page, 'Salario máximo (€/año)').fill('31000');
+    await byLabel(dialog as unknown as Page, 'Descripción').fill('Vigilancia y mantenimiento de plantaciones de paulownia en fincas de la provincia de Madrid.');
+    const city = dialog.getByRole('combobox', { name: /Ciudad/ });
+    await city.click();
+    await city.fill('Madrid');
+    await page.getByRole('option', { name: 'Madrid', exact: true }).click();
+    await axeAtBothWidths(page);
+    await dialog.getByRole('button', { name: 'Guardar' }).click();
+    await expect(dialog).toBeHidden();
+    const row = page.getByRole('row', { name: new RegExp(escapeRe(NEW_TITLE)) });
+    await expect(row).toContainText('Borrador');
+    await row.getByRole('button', { name: `Publicar: ${NEW_TITLE}` }).click();
+    await expect(row).toContainText('Publicada');
+
+    await gotoApp(page, `jobs/offers?q=${encodeURIComponent(`paulownia guarda ${RUN}`)}`);
+    await expect(page.getByRole('link', { name: NEW_TITLE })).toBeVisible();
+
+    // A candidate applies to the new offer (through the public API); the manager marks it reviewed.
+    const offerId = /\/jobs\/offers\/([0-9a-f-]{36})/.exec((await page.getByRole('link', { name: NEW_TITLE }).getAttribute('href')) ?? '')?.[1];
+    const applied = await page.request.post(`/api/jobs/offers/${offerId}/applications`, {
+      headers: { 'company-id': '1' },
+      data: { firstName: 'Mario', lastName: 'Prieto', phone: '600 222 333', email: `e2e.mario.${RUN}@example.com`, acceptPrivacy: true },
+    });
+    expect(applied.status()).toBe(201);
+    await gotoApp(page, 'admin/jobs');
+    await page.getByRole('link', { name: `Ver las candidaturas de ${NEW_TITLE}` }).click();
+    await expect(page.getByRole('heading', { level: 1, name: `Candidaturas: ${NEW_TITLE}` })).toBeVisible();
+    const candidate = page.getByRole('row', { name: /Mario Prieto/ });
+    await candidate.getByRole('combobox', { name: 'Cambiar el estado de Mario Prieto' }).selectOption('REVIEWED');
+    await candidate.getByRole('button', { name: 'Guardar' }).click();
+    await page.reload();
+    await expect(page.getByRole('row', { name: /Mario Prieto/ }).getByRole('combobox')).toHaveValue('REVIEWED');
+    await axeAtBothWidths(page);
+  });
+});
