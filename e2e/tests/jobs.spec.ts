@@ -56,6 +56,10 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Trabaje con nosotros' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'Ofertas destacadas' }).getByRole('article').first()).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Empleo en KC' }).getByRole('link', { name: 'Acceder' })).toBeVisible();
+    // The board's own header and footer stand in for the site's: one header, one language switch.
+    await expect(page.getByRole('navigation', { name: 'Navegación principal' })).toHaveCount(0);
+    await expect(page.getByRole('group', { name: 'Idioma' })).toHaveCount(1);
+    await expect(page.getByRole('link', { name: 'KC — inicio' })).toHaveAttribute('href', '/web/home');
     // The typeahead: a text with no city says so.
     const city = page.getByRole('search', { name: 'Buscar ofertas' }).getByRole('combobox', { name: 'Ciudad' });
     await city.click();

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { CookieDialog } from '../components/layout/cookie-dialog.tsx';
 import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
@@ -15,28 +16,37 @@ const NotificationBell = lazy(
     import('../features/notifications/components/notification-bell.tsx').catch(() => ({ default: () => null })),
 );
 
+/**
+ * The public jobs board (/jobs and below) has a header and footer of its own (features/jobs
+ * JobsFrame: Jobs, Company, Contact, Login, language; the legal links), in place of the site's.
+ */
+const hasOwnFrame = (pathname: string) => pathname === '/jobs' || pathname.startsWith('/jobs/');
+
 /** Skip link, navbar, the page, footer and the cookie dialog around every screen. */
 export function AppLayout({ children }: { children: ReactNode }) {
   const { t } = useTranslation('layout');
   const logout = useLogout();
   useSessionExpiry();
+  const ownFrame = hasOwnFrame(useLocation().pathname);
   return (
     <>
       <a href="#main" className="kc-skip-link">
         {t('skipToContent')}
       </a>
-      <Navbar
-        onLogout={logout}
-        bell={
-          <Suspense fallback={null}>
-            <NotificationBell />
-          </Suspense>
-        }
-      />
+      {ownFrame ? null : (
+        <Navbar
+          onLogout={logout}
+          bell={
+            <Suspense fallback={null}>
+              <NotificationBell />
+            </Suspense>
+          }
+        />
+      )}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <Footer />
+      {ownFrame ? null : <Footer />}
       <CookieDialog />
     </>
   );

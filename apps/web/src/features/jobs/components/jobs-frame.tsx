@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
 import { LanguageSwitch } from '../../../components/layout/language-switch.tsx';
+import { Logo } from '../../../components/layout/logo.tsx';
 import '../i18n.ts';
 
 /**
@@ -12,32 +13,39 @@ import '../i18n.ts';
  */
 export function JobsFrame({ children }: { children: ReactNode }) {
   const { t } = useTranslation('jobsScreens');
+  const layout = useTranslation('layout').t;
   return (
     <>
       <Box component="nav" aria-label={t('frame.navLabel')} style={{ borderBottom: '1px solid var(--mantine-color-gray-3)' }}>
         <Container size="lg" py="xs">
           <Group justify="space-between" gap="xs" wrap="wrap">
-            <Group gap="md" wrap="wrap" component="ul" className="kc-plain-list" m={0} p={0} style={{ listStyle: 'none' }}>
-              <li>
-                <Anchor component={Link} to={paths.jobs.href()} fw={700}>
-                  {t('frame.jobs')}
-                </Anchor>
-              </li>
-              <li>
-                <Anchor component={Link} to={`${paths.jobs.href()}#company`}>
-                  {t('frame.company')}
-                </Anchor>
-              </li>
-              <li>
-                <Anchor component={Link} to={`${paths.jobs.href()}#contact`}>
-                  {t('frame.contact')}
-                </Anchor>
-              </li>
-              <li>
-                <Anchor component={Link} to={paths.login.href()}>
-                  {t('frame.login')}
-                </Anchor>
-              </li>
+            <Group gap="md" wrap="wrap">
+              {/* The site's mark, back to its home: this header stands in for the site's on the jobs board. */}
+              <Link to={paths.home.href()} aria-label={layout('nav.logoAlt')} className="kc-header-logo">
+                <Logo />
+              </Link>
+              <Group gap="md" wrap="wrap" component="ul" className="kc-plain-list" m={0} p={0} style={{ listStyle: 'none' }}>
+                <li>
+                  <Anchor component={Link} to={paths.jobs.href()} fw={700}>
+                    {t('frame.jobs')}
+                  </Anchor>
+                </li>
+                <li>
+                  <Anchor component={Link} to={`${paths.jobs.href()}#company`}>
+                    {t('frame.company')}
+                  </Anchor>
+                </li>
+                <li>
+                  <Anchor component={Link} to={`${paths.jobs.href()}#contact`}>
+                    {t('frame.contact')}
+                  </Anchor>
+                </li>
+                <li>
+                  <Anchor component={Link} to={paths.login.href()}>
+                    {t('frame.login')}
+                  </Anchor>
+                </li>
+              </Group>
             </Group>
             <LanguageSwitch />
           </Group>
