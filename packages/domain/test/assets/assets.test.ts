@@ -5,6 +5,9 @@ import { ZAssetInput, assetFigures, canTransition, isScaledAmount, type TAsset }
 import { decodeMessage } from '../../src/i18n/message-key.ts';
 import { translateMessage } from '../../src/i18n/catalogue.ts';
 
+// decimal.js keeps 20 significant digits by default: the exact reference needs more for large amounts.
+Decimal.set({ precision: 60 });
+
 const home = {
   kind: 'HOME',
   title: 'Piso en Ruzafa',

@@ -4,6 +4,9 @@ import { describe, expect, it } from 'vitest';
 import { EUR_SCALE, PRICE_SCALE, UNIT_SCALE, distribute, formatScaled, isBalanced, journalProblem } from '../../src/ledger/index.ts';
 import { ZDeclareDistributionRequest, distributionTotals, holdingResult } from '../../src/income/index.ts';
 
+// decimal.js keeps 20 significant digits by default: the exact reference needs more for large amounts.
+Decimal.set({ precision: 60 });
+
 const dec = (value: bigint, scale: number) => new Decimal(value.toString()).div(new Decimal(10).pow(scale));
 const perUnits = fc.bigInt({ min: 1n, max: 1_000_000_000n }); // 0.000001 … 1,000.000000 € per unit
 const holding = fc.record({ contractId: fc.uuid(), userId: fc.uuid(), units: fc.bigInt({ min: 0n, max: 10_000_000_000_000n }) });

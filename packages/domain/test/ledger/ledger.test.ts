@@ -21,6 +21,9 @@ const cents = fc.bigInt({ min: 1n, max: 1_000_000_000n }); // 0.01 € … 10,00
 const prices = fc.bigInt({ min: 1n, max: 10_000_000_000n }); // 0.000001 … 10,000.000000 €/unit
 const unitCounts = fc.bigInt({ min: 0n, max: 100_000_000_000_000n }); // 0 … 100,000,000 units
 
+// decimal.js keeps 20 significant digits by default: too few for units × price of large holdings
+// (a reference that rounds is no reference). 60 keeps every product and sum here exact.
+Decimal.set({ precision: 60 });
 const dec = (value: bigint, scale: number) => new Decimal(value.toString()).div(new Decimal(10).pow(scale));
 
 describe('fixed-scale decimals', () => {
@@ -129,10 +132,12 @@ describe('journals', () => {
 });
 
 describe('distribution of an amount per unit', () => {
-  const holdings = fc.array(
-    fc.record({ contractId: fc.uuid(), userId: fc.uuid(), units: unitCounts }),
-    { minLength: 1, maxLength: 60 },
-  );
+  // One holding per contract (as the ledger sums them): the shares are matched to their holdings by contract.
+  const holdings = fc.uniqueArray(fc.record({ contractId: fc.uuid(), userId: fc.uuid(), units: unitCounts }), {
+    selector: (h) => h.contractId,
+    minLength: 1,
+    maxLength: 60,
+  });
 
   it('credits each holding its exact share rounded down, with the remainder to ROUNDING: no cent lost', () => {
     fc.assert(
