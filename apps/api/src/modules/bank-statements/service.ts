@@ -20,8 +20,7 @@ import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { isStaffFor } from '../contracts/access.ts';
 import { paymentReceiptMail } from '../ledger/mail.ts';
-import { lockKey } from '../ledger/repository.ts';
-import { todayUtc } from '../ledger/service.ts';
+import { lockLedgerKey, todayUtc } from '../ledger/service.ts';
 import { readCsvRecords } from './csv.ts';
 import {
   allocateJournalIds,
@@ -114,7 +113,7 @@ export async function importStatement(
 
   return app.db.transaction().execute(async (tx) => {
     // One import at a time per company: two imports of one file cannot both book a line.
-    await lockKey(tx, caller.companyId, 'bank-statement-import');
+    await lockLedgerKey(tx, caller.companyId, 'bank-statement-import');
     const taken = await findTakenPaymentReferences(tx, caller.companyId, keyed.map((l) => l.key));
     const listed = await findListedLineKeys(tx, caller.companyId, keyed.map((l) => l.key));
     const fresh = keyed.filter((l) => !taken.has(l.key) && !listed.has(l.key));

@@ -41,7 +41,7 @@ import {
 } from './repository.ts';
 import './messages.ts';
 // Investor protection (issue 16, helper kis).
-import { findContractProtection } from '../investor-protection/repository.ts';
+import { contractProtection } from '../investor-protection/service.ts';
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 /** Statements exist for closed years only: the current year is not final (docs/decisions/0021). */
@@ -163,8 +163,8 @@ async function resolveDocument(app: FastifyInstance, caller: TAuthUser, ref: TDo
       if (!contract) throw notFound('documentNotFound');
       const owner = await ownerOf(contract.user_id);
       // Investor protection (issue 16, helper kis): the key information sheet's version accepted at the hire.
-      const accepted = await findContractProtection(app.db, companyId, contract.id);
-      return { owner, contract, paymentId: null, year: null, build: async (lang) => contractModel(contract, owner, lang, accepted?.key_info_version) };
+      const accepted = await contractProtection(app, companyId, contract.id);
+      return { owner, contract, paymentId: null, year: null, build: async (lang) => contractModel(contract, owner, lang, accepted?.keyInfoVersion) };
     }
     case 'RECEIPT': {
       const payment = await findDocumentPayment(app.db, companyId, ref.paymentId);

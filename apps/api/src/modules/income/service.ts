@@ -18,8 +18,7 @@ import { AppError, validationFailed } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { resolveCustomer } from '../contracts/access.ts';
-import { lockKey } from '../ledger/repository.ts';
-import { todayUtc } from '../ledger/service.ts';
+import { lockLedgerKey, todayUtc } from '../ledger/service.ts';
 import { distributionMailTemplates } from './mail.ts';
 import {
   creditHoldings,
@@ -105,7 +104,7 @@ export async function declareDistribution(
   const companyId = caller.companyId;
   const dashboardUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}${WEB_BASE}${paths.dashboard.href()}`;
   const row = await app.db.transaction().execute(async (tx) => {
-    await lockKey(tx, companyId, 'distribution');
+    await lockLedgerKey(tx, companyId, 'distribution');
     const overlapping = await findOverlappingDistribution(tx, companyId, body.periodFrom, body.periodTo);
     if (overlapping) throw new AppError(409, 'distributionPeriodTaken', { from: overlapping.period_from, to: overlapping.period_to });
     const journalId = await insertDistributionJournal(tx, {

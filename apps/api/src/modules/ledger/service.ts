@@ -1,3 +1,5 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import type { FastifyInstance } from 'fastify';
 import {
   EUR_SCALE,
@@ -435,3 +437,10 @@ export async function checkCompanyLedger(db: TDb, companyId: string): Promise<TL
   };
 }
 
+/**
+ * Takes the ledger's transaction-scoped lock on a key of the company (the one payments are
+ * recorded under), for another module that books in the ledger in the same transaction.
+ */
+export async function lockLedgerKey(tx: Transaction<Database>, companyId: string, key: string): Promise<void> {
+  await lockKey(tx, companyId, key);
+}
