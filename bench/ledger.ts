@@ -77,7 +77,8 @@ async function buildLedger() {
         CROSS JOIN generate_series(0, $2 - 1) k`,
         [base, PAYMENTS]);
       await c.query(`CREATE TEMP TABLE pay2 AS SELECT p.jid, p.contract_id, p.user_id, p.value_date, p.amount, k.price, round(p.amount / k.price, 6) AS units
-        FROM pay p JOIN kc_prices k ON k.company_id = '1' AND k.value_date = p.value_date`);
+        FROM pay p JOIN kc_prices k ON k.company_id = '1' AND k.value_date = p.value_date
+        WHERE p.amount > 0`); // a demo contract may have no initial or monthly amount
       await c.query('DROP TABLE pay');
     });
     await timed('journals', () =>
