@@ -14,6 +14,8 @@ export const BUDGETED_PAGES = [
   { label: 'landing /web/', page: '', budgetKb: 150 },
   { label: 'FAQ /web/home/info/question-and-answers', page: 'home/info/question-and-answers', budgetKb: undefined },
   { label: 'calculator /web/home/calculadoras/jubilacion', page: 'home/calculadoras/jubilacion', budgetKb: 170 },
+  { label: 'jobs home /web/jobs', page: 'jobs', budgetKb: 160 },
+  { label: 'jobs list /web/jobs/offers', page: 'jobs/offers', budgetKb: 160 },
 ] as const;
 
 export const webBuildDir = path.resolve(import.meta.dirname, '../apps/web', process.env['KC_WEB_BUILD_DIR'] ?? 'build', 'client');

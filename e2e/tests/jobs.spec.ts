@@ -2,11 +2,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
-import { loginAs } from '../support/login.ts';
+import { createSession, loginAs } from '../support/login.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const MAIL_DIR = path.resolve(import.meta.dirname, '../../var', `e2e-${PORT}`, 'mail');
 const MANAGER = 'company.manager@kc.example';
+const ADMIN = 'admin@kc.example';
+const CV_PDF = Buffer.from('%PDF-1.4\n%e2e recruiter\n');
 const RUN = Date.now().toString(36);
 const CANDIDATE = `e2e.candidata.${RUN}@example.com`;
 const NEW_TITLE = `Guarda forestal de paulownia ${RUN}`;
@@ -137,9 +139,17 @@ test.describe('jobs board screens (issue 17, web)', () => {
     const offerId = /\/jobs\/offers\/([0-9a-f-]{36})/.exec((await page.getByRole('link', { name: NEW_TITLE }).getAttribute('href')) ?? '')?.[1];
     const applied = await page.request.post(`/api/jobs/offers/${offerId}/applications`, {
       headers: { 'company-id': '1' },
-      data: { firstName: 'Mario', lastName: 'Prieto', phone: '600 222 333', email: `e2e.mario.${RUN}@example.com`, acceptPrivacy: true },
+      data: {
+        firstName: 'Mario',
+        lastName: 'Prieto',
+        phone: '600 222 333',
+        email: `e2e.mario.${RUN}@example.com`,
+        acceptPrivacy: true,
+        cv: { fileName: 'cv-mario.pdf', contentBase64: CV_PDF.toString('base64') },
+      },
     });
     expect(applied.status()).toBe(201);
+    const applicationId = ((await applied.json()) as { id: string }).id;
     await gotoApp(page, 'admin/jobs');
     await page.getByRole('link', { name: `Ver las candidaturas de ${NEW_TITLE}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Candidaturas: ${NEW_TITLE}` })).toBeVisible();
@@ -147,7 +157,56 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await candidate.getByRole('combobox', { name: 'Cambiar el estado de Mario Prieto' }).selectOption('REVIEWED');
     await candidate.getByRole('button', { name: 'Guardar' }).click();
     await page.reload();
-    await expect(page.getByRole('row', { name: /Mario Prieto/ }).getByRole('combobox')).toHaveValue('REVIEWED');
+    const reviewed = page.getByRole('row', { name: /Mario Prieto/ });
+    await expect(reviewed.getByRole('combobox')).toHaveValue('REVIEWED');
+    // Its status history: received as new, then moved to reviewed.
+    await reviewed.getByText('Historial (2 cambios)').click();
+    await expect(reviewed.getByRole('listitem').first()).toContainText('Recibida como Nueva');
+    await expect(reviewed.getByRole('listitem').nth(1)).toContainText('De Nueva a Revisada');
+    await axeAtBothWidths(page);
+
+    // The recruiter downloads the CV: the same bytes, its own file name, and the download is in the audit log.
+    const [download] = await Promise.all([page.waitForEvent('download'), reviewed.getByRole('button', { name: 'Descargar el currículum de Mario Prieto' }).click()]);
+    expect(download.suggestedFilename()).toBe('cv-mario.pdf');
+    expect(await fs.readFile((await download.path())!)).toEqual(CV_PDF);
+    const admin = await createSession(page.request, ADMIN);
+    const audit = await page.request.get(`/api/audit?entityId=${applicationId}&action=jobApplication.downloadCv`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'company-id': '1' },
+    });
+    expect(audit.status()).toBe(200);
+    const entries = ((await audit.json()) as { content: { entityId: string; action: string }[] }).content;
+    expect(entries.map((e) => [e.entityId, e.action])).toEqual([[applicationId, 'jobApplication.downloadCv']]);
+
+    // The manager closes the offer: its public page stays, says so and takes no applications.
+    await gotoApp(page, 'admin/jobs');
+    const closing = page.getByRole('row', { name: new RegExp(escapeRe(NEW_TITLE)) });
+    await closing.getByRole('button', { name: `Cerrar: ${NEW_TITLE}` }).click();
+    await expect(closing).toContainText('Cerrada');
+    await gotoApp(page, `jobs/offers/${offerId}`);
+    await expect(page.getByRole('heading', { level: 1, name: NEW_TITLE })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Esta oferta está cerrada y ya no admite candidaturas.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Enviar candidatura' })).toHaveCount(0);
+    await axeAtBothWidths(page);
+  });
+
+  test('the board in English: search with the city typeahead, the list and an offer', async ({ page }) => {
+    await gotoApp(page, 'jobs');
+    await page.getByRole('group', { name: 'Idioma' }).getByRole('button', { name: 'English' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Work with us' })).toBeVisible();
+    const city = page.getByRole('search', { name: 'Search jobs' }).getByRole('combobox', { name: 'City' });
+    await city.click();
+    await city.fill('zzzqx');
+    await expect(page.getByText('No matches found.')).toBeVisible();
+    await city.fill('Sevil');
+    await page.getByRole('option', { name: 'Sevilla', exact: true }).click();
+    await axeAtBothWidths(page);
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/jobs\/offers\?cityId=\d+&city=Sevilla/);
+    await expect(page.getByText(/^\d+ jobs? found/)).toBeVisible();
+    await axeAtBothWidths(page);
+    await page.getByRole('link', { name: 'Ingeniero agrónomo de plantaciones' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Ingeniero agrónomo de plantaciones' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Send application' })).toBeVisible();
     await axeAtBothWidths(page);
   });
 });

@@ -183,7 +183,38 @@ function ApplicationRow({ application }: { application: TJobApplication }) {
         ) : (
           <Text size="sm">{t(`admin.applications.statuses.${application.status}`)}</Text>
         )}
+        <StatusHistory application={application} />
       </Table.Td>
     </Table.Tr>
+  );
+}
+
+/** The application's status history (oldest first, as the API keeps it): a native disclosure, so keyboard and screen readers get it for free. */
+function StatusHistory({ application }: { application: TJobApplication }) {
+  const { t } = useTranslation('jobsScreens');
+  if (application.history.length === 0) return null;
+  return (
+    <Box component="details" mt={4}>
+      <Box component="summary" fz="sm" style={{ cursor: 'pointer' }}>
+        {t('admin.applications.history', { count: application.history.length })}
+      </Box>
+      <Box component="ol" m={0} pl="md" fz="sm">
+        {application.history.map((item, index) => (
+          <li key={`${item.at}-${index}`}>
+            {item.fromStatus
+              ? t('admin.applications.historyMove', { from: t(`admin.applications.statuses.${item.fromStatus}`), to: t(`admin.applications.statuses.${item.toStatus}`) })
+              : t('admin.applications.historyStart', { to: t(`admin.applications.statuses.${item.toStatus}`) })}
+            {' · '}
+            <time dateTime={item.at}>{formatDateTime(item.at)}</time>
+            {item.byUserId === null && item.fromStatus !== null ? ` · ${t('admin.applications.historyBySystem')}` : null}
+            {item.note ? (
+              <Text size="sm" c="dimmed" component="div">
+                {item.note}
+              </Text>
+            ) : null}
+          </li>
+        ))}
+      </Box>
+    </Box>
   );
 }

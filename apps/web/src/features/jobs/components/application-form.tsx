@@ -119,6 +119,8 @@ export function ApplicationForm({ offerId, title }: { offerId: string; title: st
             <FileInput
               label={t('apply.cv')}
               placeholder={t('apply.cvPlaceholder')}
+              // Mantine's placeholder grey fails AA contrast (axe); gray.7 passes on white.
+              styles={{ placeholder: { color: 'var(--mantine-color-gray-7)' } }}
               accept="application/pdf"
               clearable
               clearButtonProps={{ 'aria-label': t('apply.clearCv') }}
