@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
+import { CONSENT_TEXT_VERSIONS } from '@kc/domain';
+import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
+import { authHeaders } from './helpers/auth.ts';
+
+/**
+ * Consent records (issue 16, part consents): the caller's own consents (list, give, refuse,
+ * withdraw; history kept, append-only), bad input stores nothing, an ADMIN's audited read of a
+ * person's history, other roles and other companies refused.
+ */
+describe.each(DB_KINDS)('consents on %s', (kind) => {
+  let t: TTestApp;
+  const h: Record<string, Record<string, string>> = {};
+  const ids: Record<string, string> = {};
+  const marketing = CONSENT_TEXT_VERSIONS.marketing;
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    for (const [name, email] of [
+      ['investor', 'investor@kc.example'],
+      ['admin', 'admin@kc.example'],
+      ['manager', 'company.manager@kc.example'],
+      ['other', 'investor@other.example'],
+      ['advisor', 'advisor@kc.example'],
+    ] as const) {
+      h[name] = await authHeaders(t.db, email);
+      ids[name] = (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    }
+  });
+  afterAll(async () => t.close());
+
+  const count = async () => Number((await t.db.selectFrom('consent_records').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const change = (who: string, payload: unknown) => t.app.inject({ method: 'POST', url: '/api/users/me/consents', headers: h[who], payload: payload as object });
+  const mine = (who: string) => t.app.inject({ method: 'GET', url: '/api/users/me/consents', headers: h[who] });
+
+  it('starts empty, gives marketing, withdraws it and keeps the whole history', async () => {
+    expect((await mine('investor')).json()).toEqual({ current: [], history: [] });
+    const given = await change('investor', { purpose: 'marketing', choice: 'given', textVersion: marketing });
+    expect(given.statusCode).toBe(200);
+    expect(given.json().current).toEqual([
+      expect.objectContaining({ purpose: 'marketing', choice: 'given', textVersion: marketing, source: 'account', changeable: true, outdated: false }),
+    ]);
+    // Repeating the same choice records nothing.
+    const before = await count();
+    expect((await change('investor', { purpose: 'marketing', choice: 'given', textVersion: marketing })).statusCode).toBe(200);
+    expect(await count()).toBe(before);
+
+    const withdrawn = await change('investor', { purpose: 'marketing', choice: 'withdrawn', textVersion: marketing });
+    expect(withdrawn.statusCode).toBe(200);
+    const body = (await mine('investor')).json();
+    expect(body.current.map((r: { choice: string }) => r.choice)).toEqual(['withdrawn']);
+    expect(body.history.map((r: { choice: string }) => r.choice)).toEqual(['withdrawn', 'given']);
+
+    const cookies = await change('investor', { purpose: 'cookies', choice: 'refused', textVersion: CONSENT_TEXT_VERSIONS.cookies, source: 'cookieDialog' });
+    expect(cookies.json().current).toEqual(
+      expect.arrayContaining([expect.objectContaining({ purpose: 'cookies', choice: 'refused', source: 'cookieDialog' })]),
+    );
+  });
+
+  it('exposes the withdrawal time and the list through the service (data export, retention)', async () => {
+    const { consentWithdrawnAt, listUserConsents } = await import('../src/modules/consents/service.ts');
+    const list = await listUserConsents(t.db, '1', ids['investor']!);
+    expect(list.length).toBeGreaterThanOrEqual(3);
+    const at = await consentWithdrawnAt(t.db, '1', ids['investor']!, 'marketing');
+    expect(at).toBeInstanceOf(Date);
+    expect(at!.toISOString()).toBe(list.find((r) => r.choice === 'withdrawn')!.recordedAt);
+    expect(await consentWithdrawnAt(t.db, '1', ids['investor']!, 'cookies')).toBeNull();
+  });
+
+  it('refuses bad input with a clear problem and stores nothing', async () => {
+    const before = await count();
+    const cases: [unknown, number, string][] = [
+      [{ purpose: 'privacyPolicy', choice: 'withdrawn', textVersion: CONSENT_TEXT_VERSIONS.privacyPolicy }, 400, 'validation'],
+      [{ purpose: 'marketing', choice: 'maybe', textVersion: marketing }, 400, 'validation'],
+      [{ purpose: 'marketing', choice: 'given' }, 400, 'validation'],
+      [{ purpose: 'marketing', choice: 'given', textVersion: marketing, extra: true }, 400, 'validation'],
+      [{ purpose: 'marketing', choice: 'given', textVersion: 'marketing-1999-01' }, 409, 'consentTextOutdated'],
+      [{ purpose: 'marketing', choice: 'withdrawn', textVersion: marketing }, 409, 'consentNothingToWithdraw'],
+    ];
+    for (const [payload, status, code] of cases) {
+      const res = await change('manager', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(status);
+      expect(res.json().code).toBe(code);
+      expect(res.json().title).toMatch(/\S/);
+    }
+    const en = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/me/consents',
+      headers: { ...h['manager'], 'accept-language': 'en' },
+      payload: { purpose: 'marketing', choice: 'given', textVersion: 'old' },
+    });
+    expect(en.json().title).toBe('Text out of date');
+    expect(await count()).toBe(before);
+  });
+
+  it('history is append-only in the database', async () => {
+    await expect(sql`UPDATE consent_records SET choice = 'given'`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`DELETE FROM consent_records`.execute(t.db)).rejects.toThrow(/append-only/);
+  });
+
+  it('each person sees only their own consents', async () => {
+    expect((await mine('other')).json()).toEqual({ current: [], history: [] });
+    expect((await mine('admin')).json().history).toEqual([]);
+    expect((await t.app.inject({ method: 'GET', url: '/api/users/me/consents', headers: { 'company-id': '1' } })).statusCode).toBe(401);
+  });
+
+  it('an ADMIN reads a person’s history (audited); other roles, other companies and unknown ids are refused', async () => {
+    const auditsBefore = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'consent.readHistory').execute();
+    const res = await t.app.inject({ method: 'GET', url: `/api/users/${ids['investor']}/consents`, headers: h['admin'] });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().history.length).toBeGreaterThanOrEqual(3);
+    const audits = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'consent.readHistory').execute();
+    expect(audits.length).toBe(auditsBefore.length + 1);
+    expect(audits.at(-1)).toMatchObject({ entity_type: 'consent', entity_id: ids['investor'], actor_id: ids['admin'] });
+
+    for (const who of ['manager', 'advisor', 'investor']) {
+      const refused = await t.app.inject({ method: 'GET', url: `/api/users/${ids['investor']}/consents`, headers: h[who] });
+      expect(refused.statusCode).toBe(403);
+    }
+    for (const id of [ids['other'], '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
+      const missing = await t.app.inject({ method: 'GET', url: `/api/users/${id}/consents`, headers: h['admin'] });
+      expect(missing.statusCode).toBe(404);
+    }
+    expect((await t.db.selectFrom('audit_log').select('id').where('action', '=', 'consent.readHistory').execute()).length).toBe(audits.length);
+  });
+});
