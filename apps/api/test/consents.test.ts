@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { CONSENT_TEXT_VERSIONS } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
+import { register, registration } from './helpers/accounts.ts';
 
 /**
  * Consent records (issue 16, part consents): the caller's own consents (list, give, refuse,
@@ -123,5 +124,70 @@ describe.each(DB_KINDS)('consents on %s', (kind) => {
       expect(missing.statusCode).toBe(404);
     }
     expect((await t.db.selectFrom('audit_log').select('id').where('action', '=', 'consent.readHistory').execute()).length).toBe(audits.length);
+  });
+});
+
+/**
+ * Each form records its consent in its own transaction: the sign-up (privacy policy, marketing
+ * opt-in), a contact message (privacy), a job application (candidates' notice, each time). A
+ * rejected request records nothing.
+ */
+describe.each(DB_KINDS)('consents recorded by the forms on %s', (kind) => {
+  let t: TTestApp;
+  let ip = 0;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => t.close());
+
+  const count = async () => Number((await t.db.selectFrom('consent_records').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+  const post = (url: string, payload: Record<string, unknown>) =>
+    t.app.inject({ method: 'POST', url, headers: { 'company-id': '1' }, payload, remoteAddress: `10.9.0.${++ip}` });
+
+  it('sign-up records the privacy policy and the marketing choice with the user; a rejected sign-up records nothing', async () => {
+    const before = await count();
+    const bad = await register(t.app, registration({ acceptMarketing: true, email: 'not-an-email' }));
+    expect(bad.statusCode).toBe(400);
+    const badType = await register(t.app, registration({ acceptMarketing: 'yes' }));
+    expect(badType.statusCode).toBe(400);
+    expect(await count()).toBe(before);
+
+    const opted = await register(t.app, registration({ acceptMarketing: true }));
+    expect(opted.statusCode, opted.body).toBe(201);
+    const rows = await t.db.selectFrom('consent_records').selectAll().where('user_id', '=', opted.json().id).orderBy('purpose').execute();
+    expect(rows.map((r) => [r.purpose, r.choice, r.text_version, r.source])).toEqual([
+      ['marketing', 'given', CONSENT_TEXT_VERSIONS.marketing, 'signUp'],
+      ['privacyPolicy', 'given', CONSENT_TEXT_VERSIONS.privacyPolicy, 'signUp'],
+    ]);
+    const plain = await register(t.app, registration());
+    const marketing = await t.db.selectFrom('consent_records').select('choice').where('user_id', '=', plain.json().id).where('purpose', '=', 'marketing').execute();
+    expect(marketing.map((r) => r.choice)).toEqual(['refused']);
+  });
+
+  it('a contact message records its privacy acceptance with it; a rejected one records nothing', async () => {
+    const message = { kind: 'general', name: 'Lucía', surname: 'Martín', email: 'lucia@example.com', phone: '', message: 'Hola, quisiera información.', acceptPrivacy: true };
+    const before = await count();
+    expect((await post('/api/contact', { ...message, acceptPrivacy: false })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    const ok = await post('/api/contact', message);
+    expect(ok.statusCode, ok.body).toBe(201);
+    const rows = await t.db.selectFrom('consent_records').selectAll().where('contact_message_id', '=', ok.json().id).execute();
+    expect(rows).toEqual([expect.objectContaining({ purpose: 'privacyPolicy', choice: 'given', source: 'contactForm', user_id: null })]);
+  });
+
+  it('a job application records the candidates’ notice each time; a rejected one records nothing', async () => {
+    const offer = await t.db.selectFrom('job_offers').select('id').where('company_id', '=', '1').where('status', '=', 'PUBLISHED').where('closes_on', 'is', null).executeTakeFirstOrThrow();
+    const body = { firstName: 'Lucía', lastName: 'Candidata', email: `cand.${kind}@example.com`, phone: '+34 600 111 222', acceptPrivacy: true };
+    const url = `/api/jobs/offers/${offer.id}/applications`;
+    const before = await count();
+    expect((await post(url, { ...body, acceptPrivacy: false })).statusCode).toBe(400);
+    expect(await count()).toBe(before);
+    const first = await post(url, body);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    const second = await post(url, body);
+    expect(second.statusCode, second.body).toBeLessThan(300);
+    const rows = await t.db.selectFrom('consent_records').selectAll().where('purpose', '=', 'candidateDataProtection').execute();
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.choice === 'given' && r.text_version === CONSENT_TEXT_VERSIONS.candidateDataProtection && r.job_application_id)).toBe(true);
   });
 });
