@@ -108,19 +108,23 @@ describe.each(DB_KINDS)('consents on %s', (kind) => {
 
   it('an ADMIN reads a person’s history (audited); other roles, other companies and unknown ids are refused', async () => {
     const auditsBefore = await t.db.selectFrom('audit_log').select('id').where('action', '=', 'consent.readHistory').execute();
-    const res = await t.app.inject({ method: 'GET', url: `/api/users/${ids['investor']}/consents`, headers: h['admin'] });
+    const res = await t.app.inject({ method: 'POST', url: `/api/users/${ids['investor']}/consents/history`, headers: h['admin'], payload: { reason: 'Reclamación R-2026-17' } });
     expect(res.statusCode).toBe(200);
     expect(res.json().history.length).toBeGreaterThanOrEqual(3);
     const audits = await t.db.selectFrom('audit_log').selectAll().where('action', '=', 'consent.readHistory').execute();
     expect(audits.length).toBe(auditsBefore.length + 1);
     expect(audits.at(-1)).toMatchObject({ entity_type: 'consent', entity_id: ids['investor'], actor_id: ids['admin'] });
+    expect(audits.at(-1)!.after).toMatchObject({ reason: 'Reclamación R-2026-17' });
+    const noReason = await t.app.inject({ method: 'POST', url: `/api/users/${ids['investor']}/consents/history`, headers: h['admin'], payload: { reason: ' ' } });
+    expect(noReason.statusCode).toBe(400);
+    expect(noReason.json().code).toBe('validation');
 
     for (const who of ['manager', 'advisor', 'investor']) {
-      const refused = await t.app.inject({ method: 'GET', url: `/api/users/${ids['investor']}/consents`, headers: h[who] });
+      const refused = await t.app.inject({ method: 'POST', url: `/api/users/${ids['investor']}/consents/history`, headers: h[who], payload: { reason: 'Reclamación R-2026-17' } });
       expect(refused.statusCode).toBe(403);
     }
     for (const id of [ids['other'], '00000000-0000-4000-8000-000000000000', 'not-a-uuid']) {
-      const missing = await t.app.inject({ method: 'GET', url: `/api/users/${id}/consents`, headers: h['admin'] });
+      const missing = await t.app.inject({ method: 'POST', url: `/api/users/${id}/consents/history`, headers: h['admin'], payload: { reason: 'Reclamación R-2026-17' } });
       expect(missing.statusCode).toBe(404);
     }
     expect((await t.db.selectFrom('audit_log').select('id').where('action', '=', 'consent.readHistory').execute()).length).toBe(audits.length);

@@ -72,3 +72,9 @@ export const ZConsentChangeRequest = z
 export type TConsentChangeRequest = z.infer<typeof ZConsentChangeRequest>;
 
 export const ZConsentUserParams = z.object({ userId: z.string() });
+
+/** Why an ADMIN reads a person's consent history (a claim's reference): kept in the audit entry. */
+export const ZConsentHistoryRequest = z
+  .object({ reason: z.string({ message: 'consents.errors.reason' }).trim().min(3, 'consents.errors.reason').max(500, 'consents.errors.reason') })
+  .strict();
+export type TConsentHistoryRequest = z.infer<typeof ZConsentHistoryRequest>;

@@ -146,7 +146,7 @@ export const ENDPOINT_PERMISSIONS = {
   // Consent records (issue 16, part consents).
   'GET /api/users/me/consents': 'consents.own',
   'POST /api/users/me/consents': 'consents.own',
-  'GET /api/users/{userId}/consents': 'consents.readAny',
+  'POST /api/users/{userId}/consents/history': 'consents.readAny',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZConsentChangeRequest, ZConsentOverview, ZConsentUserParams, ZProblem } from '@kc/domain';
+import { ZConsentChangeRequest, ZConsentHistoryRequest, ZConsentOverview, ZConsentUserParams, ZProblem } from '@kc/domain';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { changeOwnConsent, getOwnConsents, readUserConsentHistory } from './service.ts';
@@ -38,18 +38,20 @@ export const consentRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => changeOwnConsent(app, request.user!, request.body),
   );
 
-  app.get(
-    '/users/:userId/consents',
+  // A POST, not a GET: the read is audited (stores an entry), and it carries the claim's reason.
+  app.post(
+    '/users/:userId/consents/history',
     {
       onRequest: requirePermission('consents.readAny'),
       schema: {
         tags: ['consents'],
-        summary: "A person's consent history, for a claim (ADMIN; the read is audited)",
+        summary: "A person's consent history, for a claim (ADMIN; the read and its reason are audited)",
         security,
         params: ZConsentUserParams,
-        response: { 200: ZConsentOverview, 401: ZProblem, 403: ZProblem, 404: ZProblem },
+        body: ZConsentHistoryRequest,
+        response: { 200: ZConsentOverview, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem },
       },
     },
-    async (request) => readUserConsentHistory(app, request.user!, request.params.userId, auditContextOf(request)),
+    async (request) => readUserConsentHistory(app, request.user!, request.params.userId, request.body.reason, auditContextOf(request)),
   );
 };

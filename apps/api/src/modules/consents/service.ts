@@ -115,11 +115,11 @@ export async function changeOwnConsent(app: FastifyInstance, caller: TAuthUser, 
 }
 
 /** An ADMIN reads a person's consent history (for a claim): 404 outside their company; audited. */
-export async function readUserConsentHistory(app: FastifyInstance, caller: TAuthUser, userId: string, audit: TAuditContext): Promise<TConsentOverview> {
+export async function readUserConsentHistory(app: FastifyInstance, caller: TAuthUser, userId: string, reason: string, audit: TAuditContext): Promise<TConsentOverview> {
   await getUserDetail(app, caller, userId);
   return app.db.transaction().execute(async (tx) => {
     const history = await listUserConsents(tx, caller.companyId, userId);
-    await recordAudit(tx, audit, { entityType: 'consent', entityId: userId, action: 'consent.readHistory', after: { records: history.length } });
+    await recordAudit(tx, audit, { entityType: 'consent', entityId: userId, action: 'consent.readHistory', after: { reason, records: history.length } });
     return overview(history);
   });
 }
