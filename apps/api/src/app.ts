@@ -41,6 +41,8 @@ import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
 // Investor protection (issue 16, helper kis).
 import { investorProtectionRoutes, keyInfoSheetRoutes } from './modules/investor-protection/routes.ts';
+// Consent records (issue 16, part consents).
+import { consentRoutes } from './modules/consents/routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
@@ -276,6 +278,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(bankStatementRoutes);
       // Investor protection (issue 16, helper kis).
       await tenant.register(investorProtectionRoutes);
+      // Consent records (issue 16, part consents).
+      await tenant.register(consentRoutes);
     },
     { prefix: '/api' },
   );

@@ -155,6 +155,8 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
       // Investor protection (issue 16, helper kis): valid bodies, so that only the company is wrong.
       'POST /api/customers/{customerId}/appropriateness': { answers: passingAnswers(), netWorth: '1000.00', yearlyIncome: '0', commitments: '0' },
       'POST /api/customers/{customerId}/risk-check': { initialAmount: 100, recurringAmount: 0 },
+      // Consent records (issue 16): a valid reason, so that only the company is wrong.
+      'POST /api/users/{userId}/consents/history': { reason: 'Reclamación R-1' },
     };
     const checked: string[] = [];
     for (const op of operations) {

@@ -31,3 +31,5 @@ export * from './assets/index.ts';
 export * from './bank-statements/index.ts';
 // Investor protection (issue 16, helper kis): key information sheets, appropriateness test.
 export * from './investor-protection/index.ts';
+// Consent records (issue 16, part consents).
+export * from './consents/index.ts';

@@ -633,6 +633,20 @@ export interface ContractInvestorProtectionTable {
   acknowledged_at: Date | null;
 }
 
+// Consent records (issue 16, part consents).
+export interface ConsentRecordsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string | null;
+  contact_message_id: string | null;
+  job_application_id: string | null;
+  purpose: string;
+  choice: string;
+  text_version: string;
+  source: string;
+  recorded_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -685,6 +699,8 @@ export interface Database {
   // Investor protection (issue 16, helper kis).
   appropriateness_assessments: AppropriatenessAssessmentsTable;
   contract_investor_protection: ContractInvestorProtectionTable;
+  // Consent records (issue 16, part consents).
+  consent_records: ConsentRecordsTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -346,6 +346,8 @@ export function makeRegisterRequestSchema(today: TToday, options: TSignUpSchemaO
       ...billingShape(),
       /** The role of the sign-up route (see SIGN_UP_SLUG_ROLES). */
       role: requiredEnum(SIGN_UP_ROLES),
+      /** Opt-in to marketing communications (never pre-ticked; absent means not given). Recorded as a consent. */
+      acceptMarketing: z.boolean().optional().default(false),
     })
     .superRefine(
       (value, ctx) => {

@@ -27,6 +27,8 @@ export const AUDIT_ENTITY_TYPES = [
   // Bank statement imports (issue 15, part imports).
   'bankStatement',
   'bankStatementLine',
+  // Consent records (issue 16).
+  'consent',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -88,6 +90,8 @@ export const AUDIT_ACTIONS = [
   'bankStatement.import',
   'bankStatementLine.assign',
   'bankStatementLine.dismiss',
+  // Consent records (issue 16): an ADMIN read a person's consent history.
+  'consent.readHistory',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

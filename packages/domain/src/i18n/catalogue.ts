@@ -14,6 +14,7 @@ import { assetsMessages } from '../assets/messages.ts';
 import { bankStatementsMessages } from '../bank-statements/messages.ts';
 // Investor protection (issue 16, helper kis).
 import { investorProtectionMessages } from '../investor-protection/messages.ts';
+import { consentMessages } from '../consents/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -32,6 +33,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     assets: assetsMessages.es,
     bankStatements: bankStatementsMessages.es,
     investorProtection: investorProtectionMessages.es,
+    consents: consentMessages.es,
   },
   en: {
     validation: validationMessages.en,
@@ -43,6 +45,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     assets: assetsMessages.en,
     bankStatements: bankStatementsMessages.en,
     investorProtection: investorProtectionMessages.en,
+    consents: consentMessages.en,
   },
 };
 

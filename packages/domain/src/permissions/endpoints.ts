@@ -143,6 +143,10 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/customers/{customerId}/appropriateness': 'contracts.own',
   'POST /api/customers/{customerId}/appropriateness': 'contracts.own',
   'POST /api/customers/{customerId}/risk-check': 'contracts.own',
+  // Consent records (issue 16, part consents).
+  'GET /api/users/me/consents': 'consents.own',
+  'POST /api/users/me/consents': 'consents.own',
+  'POST /api/users/{userId}/consents/history': 'consents.readAny',
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

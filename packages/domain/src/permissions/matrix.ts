@@ -106,6 +106,11 @@ export const PERMISSIONS = {
   // Bank statement imports (issue 15, helper imports).
   /** Import a bank statement and resolve its unmatched lines (advisor: their imports and clients). */
   'bankStatements.import': CONTRACT_STAFF,
+  // --- Consent records (issue 16, part consents) ---
+  /** Read and change one's own consents (cookies, marketing). */
+  'consents.own': EVERYONE,
+  /** Read a person's consent history (for a claim; audited). */
+  'consents.readAny': ['ADMIN'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

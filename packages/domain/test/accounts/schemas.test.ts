@@ -434,8 +434,11 @@ describe('sign-up, step 2: billing data', () => {
 describe('makeRegisterRequestSchema', () => {
   it('accepts the whole registration and strips unknown fields', () => {
     const parsed: TRegisterRequest = registerSchema.parse({ ...register, isAdmin: true });
-    expect(parsed).toEqual({ ...register, creditCard: '4111111111111111' });
+    // The marketing opt-in (issue 16, consents) is never pre-ticked: absent means not given.
+    expect(parsed).toEqual({ ...register, creditCard: '4111111111111111', acceptMarketing: false });
     expect('isAdmin' in parsed).toBe(false);
+    expect(registerSchema.parse({ ...register, acceptMarketing: true }).acceptMarketing).toBe(true);
+    expect(registerSchema.safeParse({ ...register, acceptMarketing: 'yes' }).success).toBe(false);
   });
 
   it('requires a sign-up role', () => {
@@ -495,7 +498,7 @@ describe('makeRegisterRequestSchema', () => {
     expect(issuesOf(schema, { ...register, countryId: 'ESP', dni: 'AB1234' })).toEqual([['dni', 'accounts.errors.invalidDniNie']]);
   });
 
-  it('its fields are exactly the three steps and the role', () => {
+  it('its fields are exactly the three steps, the role and the marketing opt-in', () => {
     expect(SIGN_UP_STEP_FIELDS.personal).toEqual([...Object.keys(personal), 'companyName', 'companyTaxId']);
     expect(SIGN_UP_STEP_FIELDS.payment).toEqual(Object.keys(payment));
     expect(SIGN_UP_STEP_FIELDS.billing).toEqual(Object.keys(billing));
@@ -504,6 +507,7 @@ describe('makeRegisterRequestSchema', () => {
       ...SIGN_UP_STEP_FIELDS.payment,
       ...SIGN_UP_STEP_FIELDS.billing,
       'role',
+      'acceptMarketing',
     ]);
   });
 

@@ -24,6 +24,8 @@ import * as assets from './0019-assets.ts';
 import * as jobs from './0020-jobs.ts';
 // Investor protection (issue 16, helper kis).
 import * as investorProtection from './0021-investor-protection.ts';
+// Consent records (issue 16, part consents).
+import * as consents from './0024-consents.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -55,4 +57,6 @@ export const migrations: Record<string, Migration> = {
   '0020-jobs': jobs,
   // Investor protection (issue 16, helper kis).
   '0021-investor-protection': investorProtection,
+  // Consent records (issue 16, part consents).
+  '0024-consents': consents,
 };

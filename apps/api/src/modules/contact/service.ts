@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TContactRequest, TContactResponse, TLanguage } from '@kc/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import { recordFormConsents } from '../consents/service.ts';
 import { contactMail } from './mail.ts';
 import { findCompanyContactEmail, insertContactMessage } from './repository.ts';
 
@@ -36,6 +37,10 @@ export async function submitContactMessage(app: FastifyInstance, input: TContact
       phone: input.phone || null,
       message: input.message,
     });
+    // Consent records (issue 16): the privacy acceptance of the form, with the message.
+    await recordFormConsents(tx, { companyId: context.companyId, contactMessageId: stored.id }, [
+      { purpose: 'privacyPolicy', choice: 'given', source: 'contactForm' },
+    ]);
     await app.mailer.enqueue(tx, { companyId: context.companyId, to: recipient, ...contactMail(input, context.language, stored.createdAt) });
     return { id: stored.id, receivedAt: stored.createdAt.toISOString() };
   });

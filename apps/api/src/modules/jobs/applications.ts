@@ -41,6 +41,7 @@ import {
   updateApplicationBySubmission,
 } from './applications-repository.ts';
 import { findOffer } from './repository.ts';
+import { recordFormConsents } from '../consents/service.ts';
 
 /** Applications of the jobs board (issue 17): the candidate's side and the recruiter's. */
 const DAY_MS = 86_400_000;
@@ -116,6 +117,10 @@ export async function applyToOffer(
           ? await updateApplicationBySubmission(tx, existing.id, values, now)
           : await insertApplication(tx, context.companyId, offerId, values);
         if (!existing) await insertApplicationHistory(tx, [{ companyId: context.companyId, applicationId: saved.id, from: null, to: 'NEW', by: null, at: now }]);
+        // Consent records (issue 16): the data-protection notice, accepted on each application.
+        await recordFormConsents(tx, { companyId: context.companyId, jobApplicationId: saved.id }, [
+          { purpose: 'candidateDataProtection', choice: 'given', source: 'jobApplication' },
+        ]);
         const cvInfo = saved.cv_size !== null ? { fileName: cv?.fileName ?? existing?.cv_file_name ?? 'cv.pdf', size: Number(saved.cv_size) } : null;
         await insertMail(
           tx,

@@ -34,6 +34,7 @@ import {
   markConfirmationUsed,
   markUserConfirmed,
 } from './repository.ts';
+import { recordFormConsents } from '../consents/service.ts';
 
 export interface TSignUpDeps {
   db: Kysely<Database>;
@@ -119,6 +120,11 @@ export async function registerUser(
         await insertCardPreference(trx, { companyId, userId: id, brand: card.brand, lastFour: card.lastFour, expiry: card.expirationDate });
       }
       await insertEthereumPreference(trx, { companyId, userId: id, address: input.ethereumWallet });
+      // Consent records (issue 16): the privacy policy accepted by signing up, and the marketing opt-in's choice.
+      await recordFormConsents(trx, { companyId, userId: id }, [
+        { purpose: 'privacyPolicy', choice: 'given', source: 'signUp' },
+        { purpose: 'marketing', choice: input.acceptMarketing ? 'given' : 'refused', source: 'signUp' },
+      ]);
       await insertConfirmation(trx, {
         tokenHash: hashToken(token),
         userId: id,
