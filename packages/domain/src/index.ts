@@ -31,3 +31,5 @@ export * from './assets/index.ts';
 export * from './bank-statements/index.ts';
 // Investor protection (issue 16, helper kis): key information sheets, appropriateness test.
 export * from './investor-protection/index.ts';
+// Personal data rights (issue 16, helper privacy): export, erasure, retention.
+export * from './privacy/index.ts';
