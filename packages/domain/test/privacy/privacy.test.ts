@@ -2,6 +2,9 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   AML_RETENTION_YEARS,
+  EXPORT_SECTIONS,
+  exportIndex,
+  exportIndexName,
   addYears,
   erasureBlockers,
   erasureLinkExpiry,
@@ -96,5 +99,30 @@ describe('erasure', () => {
 
   it('the confirmation link lasts one hour', () => {
     expect(erasureLinkExpiry(d('2026-11-26T21:00:00Z'))).toEqual(d('2026-11-26T22:00:00Z'));
+  });
+});
+
+describe('export index', () => {
+  it('names every section, both files, in the person’s language', () => {
+    const at = d('2026-11-26T21:00:00Z');
+    for (const lang of ['es', 'en'] as const) {
+      const text = exportIndex(lang, at);
+      for (const s of EXPORT_SECTIONS) {
+        expect(text).toContain(`${s.name}.json, ${s.name}.csv — ${s.title[lang]}`);
+      }
+      expect(text).toContain('2026-11-26T21:00:00.000Z');
+    }
+    expect(exportIndex('es', at)).toContain('Tus datos en KC');
+    expect(exportIndex('en', at)).toContain('Your data at KC');
+    expect(exportIndexName('es')).toBe('LEEME.txt');
+    expect(exportIndexName('en')).toBe('README.txt');
+  });
+
+  it('section names are unique and safe file names; a section is added by one entry', () => {
+    const names = EXPORT_SECTIONS.map((s) => s.name);
+    expect(new Set(names).size).toBe(names.length);
+    for (const n of names) expect(n).toMatch(/^[a-z][a-z-]*$/);
+    const more = [...EXPORT_SECTIONS, { name: 'consents', title: { es: 'Tus consentimientos.', en: 'Your consents.' } }];
+    expect(exportIndex('en', d('2026-01-01T00:00:00Z'), more)).toContain('consents.json, consents.csv — Your consents.');
   });
 });
