@@ -33,3 +33,5 @@ export * from './bank-statements/index.ts';
 export * from './investor-protection/index.ts';
 // Consent records (issue 16, part consents).
 export * from './consents/index.ts';
+// Personal data rights (issue 16, helper privacy): export, erasure, retention.
+export * from './privacy/index.ts';
