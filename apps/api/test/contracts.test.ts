@@ -1,6 +1,6 @@
 import { ACCEPTED } from './helpers/investor-protection.ts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, type TContractState } from '@kc/domain';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, reflectionPeriodEnd, type TContractState } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import pg from 'pg';
@@ -221,7 +221,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
         productKey: 'jubilacion',
         initialInvestment: '2500.50',
         recurringAmmount: '150.00',
-        allowedActions: ['cancel', 'archive'],
+        allowedActions: ['cancel', 'revoke', 'archive'],
         paymentPreference: { id: card, creditCard: '•••• •••• •••• 4242' },
       });
       expect(contract.projection).toMatchObject({ numAnyos: 20, kcInteres: 10 });
@@ -445,6 +445,78 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       ]);
     });
 
+    describe('revoke inside the reflection period (decision 0026, clock pinned)', () => {
+      // Hired at 12:00 Madrid on 10 January 2026: the period ends at 00:00 Madrid on 15 January.
+      const HIRED = new Date('2026-01-10T11:00:00Z');
+      const END = reflectionPeriodEnd(HIRED);
+      const hiredAt = async (id: string) => {
+        await t.db.updateTable('contracts').set({ created_at: HIRED }).where('id', '=', id).execute();
+      };
+      const pinned = async <T>(now: Date, run: () => Promise<T>): Promise<T> => {
+        vi.useFakeTimers({ toFake: ['Date'] });
+        vi.setSystemTime(now);
+        try {
+          return await run();
+        } finally {
+          vi.useRealTimers();
+        }
+      };
+      const stateOf = async (id: string) =>
+        (await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow()).state;
+
+      it('revokes at the last instant: DELETED, the reason in the history, a mail and a notification', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        await t.app.mailer.drain();
+        const sentBefore = t.sentMails.length;
+        const res = await pinned(new Date(END.getTime() - 1), () => act(investor, id, 'revoke'));
+        expect(res.statusCode).toBe(200);
+        const body = res.json();
+        expect(body.userContractState).toBe('DELETED');
+        const revocation = body.history.find((e: { toState: string }) => e.toState === 'DELETED');
+        // The event's time is the database's clock (PostgreSQL's is not pinned by the test).
+        expect(revocation).toMatchObject({ fromState: 'NEW', actor: { id: ids[INVESTOR] }, at: expect.any(String) });
+        expect(revocation.reason).toContain('periodo de reflexión');
+        await t.app.mailer.drain();
+        const mails = t.sentMails.slice(sentBefore).filter((m) => m.to === INVESTOR);
+        expect(mails.map((m) => m.subject)).toEqual(['KC: su contrato Plan Jubilación Digna está ahora Eliminado']);
+      });
+
+      it('offers revoke to the owner inside the period only, and refuses it one instant after', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const inside = await pinned(new Date('2026-01-12T09:00:00Z'), () => t.app.inject({ url: `/api/contracts/${id}`, headers: investor }));
+        expect(inside.json().allowedActions).toEqual(['cancel', 'revoke', 'archive']);
+        const after = await pinned(END, () => t.app.inject({ url: `/api/contracts/${id}`, headers: investor }));
+        expect(after.json().allowedActions).toEqual(['cancel', 'archive']);
+        const res = await pinned(END, () => act(investor, id, 'revoke'));
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('reflectionPeriodOver');
+        expect(res.json().detail).toBe(
+          'El periodo de reflexión de este contrato terminó al acabar el día 2026-01-14 (hora de Madrid); ya no puede desistir de él sin motivo. Puede cancelarlo o archivarlo si su estado lo permite.',
+        );
+        expect(await stateOf(id)).toBe('NEW');
+      });
+
+      it('refuses another user, staff and another company, and a contract that is no longer NEW', async () => {
+        const id = await newContract();
+        expect((await act(other, id, 'revoke')).statusCode).toBe(404);
+        expect((await act({ ...other, 'company-id': '2' }, id, 'revoke')).statusCode).toBe(404);
+        expect((await act(agent, id, 'revoke')).statusCode).toBe(404);
+        for (const staff of [advisor, admin]) {
+          const res = await act(staff, id, 'revoke');
+          expect(res.statusCode).toBe(403);
+          expect(res.json().code).toBe('revokeOwnerOnly');
+        }
+        expect(await stateOf(id)).toBe('NEW');
+        expect((await act(investor, id, 'archive')).statusCode).toBe(200);
+        const res = await act(investor, id, 'revoke');
+        expect(res.statusCode).toBe(409);
+        expect(res.json().code).toBe('transitionNotAllowed');
+        expect(await stateOf(id)).toBe('ARCHIVED');
+      });
+    });
+
     it('lets the investor cancel a NEW contract and refuses everything after', async () => {
       const id = await newContract();
       expect((await act(investor, id, 'cancel')).json().userContractState).toBe('DELETED');
@@ -487,7 +559,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
               expect(res.statusCode, `${who} ${action} ${state}`).toBe(200);
               expect(res.json().userContractState).toBe(decision.to);
             } else {
-              expect(res.statusCode, `${who} ${action} ${state}`).toBe(decision.reason === 'staffOnly' ? 403 : 409);
+              expect(res.statusCode, `${who} ${action} ${state}`).toBe(decision.reason === 'notAllowedInState' ? 409 : 403);
               const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
               expect(row.state).toBe(state);
             }

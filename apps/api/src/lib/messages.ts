@@ -166,6 +166,8 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'La operación «{{action}}» no está permitida para un contrato en estado {{state}}.',
     },
     transitionStaffOnly: { title: 'Acceso denegado', detail: 'Solo su asesor o un administrador puede realizar esta operación.' },
+    revokeOwnerOnly: { title: 'Acceso denegado', detail: 'Solo el titular del contrato puede desistir de él durante el periodo de reflexión.' },
+    reflectionPeriodOver: { title: 'Periodo de reflexión terminado', detail: 'El periodo de reflexión de este contrato terminó al acabar el día {{lastDay}} (hora de Madrid); ya no puede desistir de él sin motivo. Puede cancelarlo o archivarlo si su estado lo permite.' },
     currentPasswordWrong: { title: 'Contraseña incorrecta', detail: 'La contraseña actual no es correcta.' },
   },
   en: {
@@ -317,6 +319,8 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'The operation “{{action}}” is not allowed for a contract in state {{state}}.',
     },
     transitionStaffOnly: { title: 'Access denied', detail: 'Only your advisor or an administrator can perform this operation.' },
+    revokeOwnerOnly: { title: 'Access denied', detail: 'Only the contract holder can revoke it during the reflection period.' },
+    reflectionPeriodOver: { title: 'Reflection period over', detail: 'The reflection period of this contract ended at the end of {{lastDay}} (Madrid time); it can no longer be revoked without a reason. You can still cancel or archive it if its state allows.' },
     currentPasswordWrong: { title: 'Wrong password', detail: 'The current password is not correct.' },
   },
 };

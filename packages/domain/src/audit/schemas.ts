@@ -46,6 +46,7 @@ export const AUDIT_ACTIONS = [
   'contract.cancel',
   'contract.archive',
   'contract.recover',
+  'contract.revoke',
   // Sales network (slice sales-network).
   'companyGroup.create',
   'companyGroup.update',

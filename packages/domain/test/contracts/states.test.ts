@@ -16,6 +16,7 @@ describe('contract state machine (decisions.md, "Contracts")', () => {
   const allowed = new Set([
     'NEW activate ACTIVE staff',
     'NEW cancel DELETED any',
+    'NEW revoke DELETED owner',
     'ACTIVE suspend STANDBY staff',
     'STANDBY resume ACTIVE staff',
     'NEW archive ARCHIVED any',
@@ -36,15 +37,16 @@ describe('contract state machine (decisions.md, "Contracts")', () => {
           continue;
         }
         const [, , to, who] = rule.split(' ');
-        expect(staff).toEqual({ ok: true, from: state, to });
-        expect(investor).toEqual(who === 'any' ? { ok: true, from: state, to } : { ok: false, reason: 'staffOnly', from: state });
+        expect(staff).toEqual(who === 'owner' ? { ok: false, reason: 'ownerOnly', from: state } : { ok: true, from: state, to });
+        expect(investor).toEqual(who === 'staff' ? { ok: false, reason: 'staffOnly', from: state } : { ok: true, from: state, to });
       }
     }
   });
 
   it('lists the actions a caller may take', () => {
-    expect(allowedActions('NEW', false)).toEqual(['cancel', 'archive']);
+    expect(allowedActions('NEW', false)).toEqual(['cancel', 'revoke', 'archive']);
     expect(allowedActions('NEW', true)).toEqual(['activate', 'cancel', 'archive']);
+    expect(allowedActions('NEW', true, true)).toEqual(['activate', 'cancel', 'revoke', 'archive']);
     expect(allowedActions('ARCHIVED', false)).toEqual(['recover']);
     expect(allowedActions('DELETED', true)).toEqual([]);
     expect(allowedActions('ACTIVE', true)).toEqual(['suspend', 'archive']);

@@ -13,6 +13,7 @@ const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
   es: {
     activate: 'Hemos confirmado su primer pago y su contrato ya está activo.',
     cancel: 'Su contrato ha sido cancelado a petición suya.',
+    revoke: 'Ha desistido de su contrato dentro del periodo de reflexión, sin necesidad de indicar motivo y sin penalización alguna. No se le cobrará ningún importe por él.',
     suspend: 'Su contrato ha quedado suspendido temporalmente.',
     resume: 'Su contrato vuelve a estar activo.',
     archive: 'Su contrato ha sido archivado. Puede recuperarlo cuando lo desee desde su tablero.',
@@ -21,6 +22,7 @@ const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
   en: {
     activate: 'We have confirmed your first payment and your contract is now active.',
     cancel: 'Your contract has been cancelled at your request.',
+    revoke: 'You have revoked your contract within the reflection period, without giving a reason and without any penalty. You will not be charged anything for it.',
     suspend: 'Your contract has been temporarily suspended.',
     resume: 'Your contract is active again.',
     archive: 'Your contract has been archived. You can recover it at any time from your dashboard.',

@@ -11,7 +11,10 @@ import {
   encodeMessage,
   FIELD_BOUNDS,
   notificationContractStates,
+  madridDate,
   parseIsoDate,
+  reflectionPeriodEnd,
+  reflectionStatus,
   paths,
   TASK_TYPES,
   toPage,
@@ -154,7 +157,10 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
       reason: e.reason,
       paymentReference: e.payment_reference,
     })),
-    allowedActions: allowedActions(contract.state as TContractState, isStaff),
+    // Revoke is offered to the owner only, and only while the reflection period is open (decision 0026).
+    allowedActions: allowedActions(contract.state as TContractState, isStaff, contract.user_id === caller.id).filter(
+      (action) => action !== 'revoke' || reflectionStatus(new Date(contract.created_at), new Date()).open,
+    ),
     investorProtection: protection,
   };
 }
@@ -371,15 +377,20 @@ export async function transitionContract(
     const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
     if (!contract) throw notFound('contractNotFound');
     const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
-    const decision = decideTransition(contract.state as TContractState, action, isStaff);
+    const decision = decideTransition(contract.state as TContractState, action, isStaff, contract.user_id === caller.id);
     if (!decision.ok) {
       throw decision.reason === 'staffOnly'
         ? new AppError(403, 'transitionStaffOnly')
-        : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
+        : decision.reason === 'ownerOnly'
+          ? new AppError(403, 'revokeOwnerOnly')
+          : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
     }
+    if (action === 'revoke') assertRevocable(new Date(contract.created_at), new Date());
     const missing = checkTransitionDetails(action, details);
     if (missing.length > 0) throw new AppError(400, action === 'activate' ? 'paymentReferenceRequired' : 'transitionReasonRequired', {}, missing);
     const recorded = detailsFor(action, details);
+    // The history tells a revocation from a cancellation (both go NEW → DELETED).
+    if (action === 'revoke') recorded.reason = REVOCATION_REASON;
     // Issue 15 (helper imports): the first recorded payment is what lets a NEW contract be activated,
     // and the activation names it by its reference (decision 0019).
     if (action === 'activate') {
@@ -453,6 +464,19 @@ export async function transitionContract(
   });
   contractsChanged(app, caller.companyId, ownerId);
   return getContractDetail(app, caller, id);
+}
+
+const REVOCATION_REASON = 'Desistimiento en el periodo de reflexión / Revoked within the reflection period';
+
+/**
+ * The reflection period's revocation (Regulation (EU) 2020/1503 Art. 22, decision 0026): the owner
+ * (checked by the state machine) only before the period's end (`reflectionPeriodEnd`, Europe/Madrid). `now` is
+ * the server's clock (tests pin `Date`).
+ */
+function assertRevocable(hiredAt: Date, now: Date): void {
+  if (!reflectionStatus(hiredAt, now).open) {
+    throw new AppError(409, 'reflectionPeriodOver', { lastDay: madridDate(new Date(reflectionPeriodEnd(hiredAt).getTime() - 1)) });
+  }
 }
 
 /**

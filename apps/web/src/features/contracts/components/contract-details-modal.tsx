@@ -15,6 +15,7 @@ import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx'
 import { ContractDocuments } from '../../documents/components/contract-documents.tsx';
 // Income (issue 15, part income): the contract's units, value and income.
 import { ContractHolding } from '../../income/components/contract-holding.tsx';
+import { ReflectionCountdown } from './reflection-countdown.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -109,6 +110,7 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
       ) : (
         <Stack gap="md">
           <ContractFields contract={contract.data} />
+          <ReflectionCountdown createdAt={contract.data.createdAt} state={contract.data.userContractState} />
           {done ? (
             <Alert color="green" variant="light" role="status">
               <Text fw={700}>{t(`confirm.${done}.done`)}</Text>
@@ -157,8 +159,8 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
                 {contract.data.allowedActions.filter((action) => !REQUIRED_TRANSITION_DETAIL[action]).map((action) => (
                   <Button
                     key={action}
-                    variant={action === 'cancel' ? 'outline' : 'light'}
-                    color={action === 'cancel' ? 'red.9' : undefined}
+                    variant={action === 'cancel' || action === 'revoke' ? 'outline' : 'light'}
+                    color={action === 'cancel' || action === 'revoke' ? 'red.9' : undefined}
                     onClick={() => {
                       setDone(undefined);
                       transition.reset();
