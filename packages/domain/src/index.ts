@@ -35,3 +35,7 @@ export * from './investor-protection/index.ts';
 export * from './consents/index.ts';
 // Personal data rights (issue 16, helper privacy): export, erasure, retention.
 export * from './privacy/index.ts';
+// The KC market's rules (issue 18): price band, fee, offers and fills.
+export * from './market/index.ts';
+// Strong authentication's rules (issue 18): step-up, enrolment, recovery codes.
+export * from './strong-auth/index.ts';
