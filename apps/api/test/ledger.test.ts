@@ -449,5 +449,34 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
         expect((await t.app.inject({ method: 'POST', url: '/api/ledger/check', headers: h[email] })).statusCode, email).toBe(403);
       }
     });
+
+    it('refuses, per statement, lines of a journal of another company, a contract of another owner or company, and a user without a contract', async () => {
+      const before = await counts();
+      const journal = (company: string) => sql<{ id: string }>`INSERT INTO ledger_journals (company_id, kind, occurred_on, description) VALUES (${company}, 'PAYMENT', '2020-01-01', 'guard') RETURNING id`;
+      const owner = await t.db.selectFrom('contracts').select(['user_id', 'company_id']).where('id', '=', newContract).executeTakeFirstOrThrow();
+      const someoneElse = await t.db.selectFrom('users').select('id').where('company_id', '=', '1').where('id', '<>', owner.user_id).limit(1).executeTakeFirstOrThrow();
+      const lines = (id: string, contract: string | null, user: string | null, company = '1') =>
+        sql`INSERT INTO ledger_lines (journal_id, company_id, account, currency, amount, contract_id, user_id) VALUES (${id}, ${company}, 'ROUNDING', 'EUR', 10, ${contract}, ${user}), (${id}, ${company}, 'FUND_CAPITAL', 'EUR', -10, ${contract}, ${user})`;
+      // The contract exists, but the line says it belongs to someone else.
+      await expect(t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, newContract, someoneElse.id).execute(tx))).rejects.toThrow(/not a contract of its company and user/);
+      // The contract does not exist.
+      await expect(t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, '00000000-0000-4000-8000-000000000000', null).execute(tx))).rejects.toThrow(/not a contract of its company/);
+      // Another company's contract, in a journal of company 1.
+      await expect(t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, otherCompanyContract, null).execute(tx))).rejects.toThrow(/not a contract of its company/);
+      // A user without the contract the line belongs to.
+      await expect(t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, null, owner.user_id).execute(tx))).rejects.toThrow(/names a user only with the contract/);
+      // Lines of company 2 in a journal of company 1, and lines of a journal that does not exist.
+      await expect(t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, null, null, '2').execute(tx))).rejects.toThrow(/lines of another company/);
+      await expect(lines('999999999', null, null).execute(t.db)).rejects.toThrow(/which does not exist/);
+      // The owner's own lines pass; then their contract can neither go away nor change hands.
+      await t.db.transaction().execute(async (tx) => lines((await journal('1').execute(tx)).rows[0]!.id, newContract, owner.user_id).execute(tx));
+      await expect(t.db.deleteFrom('contracts').where('id', '=', newContract).execute()).rejects.toThrow(/has ledger lines/);
+      await expect(t.db.updateTable('contracts').set({ user_id: someoneElse.id }).where('id', '=', newContract).execute()).rejects.toThrow(/has ledger lines/);
+      const after = await counts();
+      expect(after.lines).toBe(before.lines + 2);
+      expect(after.journals).toBe(before.journals + 1);
+      const check = (await t.app.inject({ method: 'POST', url: '/api/ledger/check', headers: h['admin@kc.example'] })).json();
+      expect(check).toMatchObject({ ok: true, misattributedLines: [] });
+    });
   });
 });

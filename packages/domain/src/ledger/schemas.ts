@@ -187,6 +187,12 @@ export const ZLedgerCheck = z.object({
   lines: z.number().int(),
   /** Journals whose lines do not sum to zero in a currency (should be none: the database refuses them). */
   unbalancedJournals: z.array(z.object({ journalId: z.string(), currency: z.string(), total: z.string() })),
+  /**
+   * Lines whose journal is missing or of another company, whose contract is missing, of another
+   * company or of another owner, or that name a user without a contract (should be none: the
+   * database refuses them, migration 0030). At most 1,000.
+   */
+  misattributedLines: z.array(z.object({ lineId: z.string(), journalId: z.string(), problem: z.enum(['journal', 'contract', 'user']) })),
   /** Each currency's total over every line: zero when the whole ledger balances. */
   currencyTotals: z.array(z.object({ currency: z.string(), total: z.string() })),
   /** Each account's balance, recomputed from its lines. */

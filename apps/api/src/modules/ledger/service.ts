@@ -50,6 +50,7 @@ import {
   findPaymentByReference,
   findPriceOn,
   findPrices,
+  findMisattributedLines,
   findShortJournals,
   findUnbalancedJournals,
   insertJournal,
@@ -401,9 +402,10 @@ export async function checkLedger(app: FastifyInstance, caller: TAuthUser): Prom
 
 /** The check of one company's ledger (the endpoint's and `npm run ledger:check`'s). */
 export async function checkCompanyLedger(db: TDb, companyId: string): Promise<TLedgerCheck> {
-  const [unbalanced, short, accounts, counts] = await Promise.all([
+  const [unbalanced, short, misattributed, accounts, counts] = await Promise.all([
     findUnbalancedJournals(db, companyId),
     findShortJournals(db, companyId),
+    findMisattributedLines(db, companyId),
     sumAccounts(db, companyId),
     countLedger(db, companyId),
   ]);
@@ -423,12 +425,13 @@ export async function checkCompanyLedger(db: TDb, companyId: string): Promise<TL
     ...unbalanced.map((u) => ({ journalId: u.journal_id, currency: u.currency, total: trimScale(u.total, UNIT_SCALE) })),
     ...short.map((s) => ({ journalId: s.id, currency: 'LINES', total: s.lines })),
   ];
-  const ok = unbalancedOut.length === 0 && [...currencyTotals.values()].every((t) => t === 0n) && held === -issued;
+  const ok = unbalancedOut.length === 0 && misattributed.length === 0 && [...currencyTotals.values()].every((t) => t === 0n) && held === -issued;
   return {
     ok,
     journals: counts.journals,
     lines: counts.lines,
     unbalancedJournals: unbalancedOut,
+    misattributedLines: misattributed.map((m) => ({ lineId: m.id, journalId: m.journal_id, problem: m.problem })),
     currencyTotals: [...currencyTotals].map(([currency, total]) => ({ currency, total: formatScaled(total, scaleOf(currency)) })),
     accounts: balances.map((b) => ({ account: b.account, currency: b.currency, balance: b.text })),
     unitsHeld: formatUnits(held),
