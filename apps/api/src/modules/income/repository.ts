@@ -22,24 +22,49 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + 86
  * Contracts credited by a distribution, with the units each held on the record date: ACTIVE
  * now and ACTIVE at the end of the record date (the last state change on or before it went to
  * ACTIVE; a contract with no recorded change counts from its submission date), holding units
- * then (the INVESTOR_UNITS lines of journals occurring on or before it sum above zero).
+ * then. Written for a million contracts as set operations (hash joins, no per-contract subquery):
+ * - the units on the record date are every INVESTOR_UNITS line of the contract minus those of
+ *   journals that occur after it (few: found through the journals' date index), so the 20M
+ *   lines are never joined to their 5M journals;
+ * - each contract's last state change before the end of the record date comes from one pass over
+ *   the company's contract events (DISTINCT ON), joined by hash.
  */
 function heldOnRecordDate(scope: TDistributionScope): RawBuilder<unknown> {
   return sql`
     SELECT c.id AS contract_id, c.user_id, h.units
     FROM (
-      SELECT l.contract_id, sum(l.amount) AS units
-      FROM ledger_lines l JOIN ledger_journals j ON j.id = l.journal_id
-      WHERE l.company_id = ${scope.companyId} AND l.account = 'INVESTOR_UNITS' AND j.occurred_on <= ${scope.recordDate}::date
+      SELECT l.contract_id, sum(l.amount) - coalesce(max(late.units), 0) AS units
+      FROM ledger_lines l
+      LEFT JOIN (
+        SELECT ll.contract_id, sum(ll.amount) AS units
+        FROM ledger_journals lj JOIN ledger_lines ll ON ll.journal_id = lj.id
+        WHERE lj.company_id = ${scope.companyId} AND lj.occurred_on > ${scope.recordDate}::date AND ll.account = 'INVESTOR_UNITS'
+        GROUP BY ll.contract_id
+      ) late ON late.contract_id = l.contract_id
+      WHERE l.company_id = ${scope.companyId} AND l.account = 'INVESTOR_UNITS'
       GROUP BY l.contract_id
-      HAVING sum(l.amount) > 0
+      HAVING sum(l.amount) - coalesce(max(late.units), 0) > 0
     ) h
     JOIN contracts c ON c.id = h.contract_id
+    LEFT JOIN (
+      SELECT DISTINCT ON (e.contract_id) e.contract_id, e.to_state
+      FROM contract_events e JOIN contracts ce ON ce.id = e.contract_id
+      WHERE ce.company_id = ${scope.companyId} AND e.at < ${dayAfter(scope.recordDate)}::timestamptz
+      ORDER BY e.contract_id, e.at DESC, e.id DESC
+    ) last ON last.contract_id = c.id
     WHERE c.company_id = ${scope.companyId} AND c.state = 'ACTIVE'
       AND coalesce(
-        (SELECT e.to_state FROM contract_events e WHERE e.contract_id = c.id AND e.at < ${dayAfter(scope.recordDate)}::timestamptz ORDER BY e.at DESC, e.id DESC LIMIT 1),
+        last.to_state,
         CASE WHEN c.submission_date <= ${scope.recordDate}::date AND NOT EXISTS (SELECT 1 FROM contract_events e WHERE e.contract_id = c.id) THEN 'ACTIVE' END
       ) = 'ACTIVE'`;
+}
+
+/**
+ * Memory for the distribution's one big aggregate (a million groups), for this transaction only:
+ * with PostgreSQL's 4 MB default the hash spills to disk in batches.
+ */
+export async function allowLargeAggregate(tx: Transaction<Database>): Promise<void> {
+  await sql`SELECT set_config('work_mem', '256MB', true)`.execute(tx);
 }
 
 export interface TFiguresRow {

@@ -21,6 +21,7 @@ import { resolveCustomer } from '../contracts/access.ts';
 import { lockLedgerKey, todayUtc } from '../ledger/service.ts';
 import { distributionMailTemplates } from './mail.ts';
 import {
+  allowLargeAggregate,
   creditHoldings,
   enqueueDistributionMails,
   findDistributions,
@@ -74,7 +75,12 @@ function checkRecordDate(body: TDeclareDistributionRequest) {
 export async function previewDistribution(app: FastifyInstance, caller: TAuthUser, body: TDeclareDistributionRequest): Promise<TDistributionPreview> {
   checkRecordDate(body);
   const perUnit = formatPrice(parsePrice(body.amountPerUnit));
-  const figures = figuresOf(await previewFigures(app.db, { companyId: caller.companyId, recordDate: body.recordDate, perUnit }));
+  const figures = figuresOf(
+    await app.db.transaction().execute(async (tx) => {
+      await allowLargeAggregate(tx);
+      return previewFigures(tx, { companyId: caller.companyId, recordDate: body.recordDate, perUnit });
+    }),
+  );
   return {
     recordDate: body.recordDate,
     amountPerUnit: perUnit,
@@ -105,6 +111,7 @@ export async function declareDistribution(
   const dashboardUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}${WEB_BASE}${paths.dashboard.href()}`;
   const row = await app.db.transaction().execute(async (tx) => {
     await lockLedgerKey(tx, companyId, 'distribution');
+    await allowLargeAggregate(tx);
     const overlapping = await findOverlappingDistribution(tx, companyId, body.periodFrom, body.periodTo);
     if (overlapping) throw new AppError(409, 'distributionPeriodTaken', { from: overlapping.period_from, to: overlapping.period_to });
     const journalId = await insertDistributionJournal(tx, {
