@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'kysely';
-import { formatEur, formatUnits, parseEur, parsePrice, unitsFor, valueAt } from '@kc/domain';
+import { formatEur, formatPrice, formatUnits, parseEur, parsePrice, unitsFor, valueAt } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import { TEST_BASE_YEAR } from './helpers/constants.ts';
@@ -343,6 +343,29 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
       for (const who of [OTHER_INVESTOR, 'other.advisor', 'agent@kc.example', 'other.admin']) {
         expect((await t.app.inject({ url: `/api/ledger/customers/${ids[INVESTOR]}/holdings`, headers: h[who] })).statusCode, who).toBe(404);
       }
+    });
+
+    it('answers a customer without contracts with no holdings, zero totals and the last published price; lists contracts newest first', async () => {
+      // The advisor's own user has no contract: ADMIN reads it as a customer.
+      const res = await t.app.inject({ url: `/api/ledger/customers/${ids['advisor@kc.example']}/holdings`, headers: h['admin@kc.example'] });
+      expect(res.statusCode, res.body).toBe(200);
+      const latest = await t.db.selectFrom('kc_prices').select(['price', 'value_date']).where('company_id', '=', '1').orderBy('value_date', 'desc').limit(1).executeTakeFirstOrThrow();
+      expect(res.json()).toEqual({
+        holdings: [],
+        totals: { units: '0.000000', paidIn: '0.00', income: '0.00', value: '0.00' },
+        price: formatPrice(parsePrice(latest.price)),
+        priceDate: latest.value_date,
+      });
+      const mine = (await t.app.inject({ url: `/api/ledger/customers/${ids[INVESTOR]}/holdings`, headers: h[INVESTOR] })).json();
+      const expected = await t.db
+        .selectFrom('contracts')
+        .select('id')
+        .where('user_id', '=', ids[INVESTOR]!)
+        .where('state', '<>', 'DELETED')
+        .orderBy('submission_date', 'desc')
+        .orderBy('id')
+        .execute();
+      expect(mine.holdings.map((x: { contractId: string }) => x.contractId)).toEqual(expected.map((c) => c.id));
     });
   });
 

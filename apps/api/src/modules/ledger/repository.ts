@@ -50,16 +50,6 @@ export async function findPriceOn(db: TExecutor, companyId: string, date: string
     .executeTakeFirst();
 }
 
-export async function findLatestPrice(db: TExecutor, companyId: string): Promise<TPriceRow | undefined> {
-  return db
-    .selectFrom('kc_prices')
-    .select(['value_date', 'price', 'asset_report', 'published_at'])
-    .where('company_id', '=', companyId)
-    .orderBy('value_date', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-}
-
 // Contracts -------------------------------------------------------------------------------------
 
 export async function findLedgerContract(db: TExecutor, companyId: string, contractId: string) {
@@ -86,16 +76,48 @@ export async function findLedgerContract(db: TExecutor, companyId: string, contr
     .executeTakeFirst();
 }
 
-export async function findCustomerContracts(db: TExecutor, companyId: string, userId: string) {
-  return db
-    .selectFrom('contracts')
-    .select(['id', 'state', 'product_key', 'submission_date'])
-    .where('company_id', '=', companyId)
-    .where('user_id', '=', userId)
-    .where('state', '<>', 'DELETED')
-    .orderBy('submission_date', 'desc')
-    .orderBy('id')
-    .execute();
+export interface THoldingRow {
+  id: string | null;
+  state: string;
+  product_key: string;
+  submission_date: string;
+  paid_in: string | null;
+  units: string | null;
+  income: string | null;
+  price: string | null;
+  price_date: string | null;
+}
+
+/**
+ * A customer's holdings in one statement (one round trip): their contracts but DELETED, newest
+ * first, each with the sums of its BANK, INVESTOR_UNITS and INCOME_PAYABLE lines (the index
+ * `ledger_lines_contract` answers them without reading the table), and the company's last
+ * published price. With no contract, one row of nulls carries the price.
+ */
+export async function findHoldingRows(db: TExecutor, companyId: string, userId: string): Promise<THoldingRow[]> {
+  const result = await sql<THoldingRow>`
+    WITH price AS (
+      SELECT p.price::text AS price, to_char(p.value_date, 'YYYY-MM-DD') AS price_date
+      FROM kc_prices p WHERE p.company_id = ${companyId} ORDER BY p.value_date DESC LIMIT 1
+    ), mine AS (
+      SELECT c.id, c.state, c.product_key, to_char(c.submission_date, 'YYYY-MM-DD') AS submission_date,
+        s.paid_in::text, s.units::text, s.income::text
+      FROM contracts c
+      CROSS JOIN LATERAL (
+        SELECT sum(l.amount) FILTER (WHERE l.account = 'BANK') AS paid_in,
+          sum(l.amount) FILTER (WHERE l.account = 'INVESTOR_UNITS') AS units,
+          sum(l.amount) FILTER (WHERE l.account = 'INCOME_PAYABLE') AS income
+        FROM ledger_lines l
+        WHERE l.contract_id = c.id AND l.account IN ('BANK', 'INVESTOR_UNITS', 'INCOME_PAYABLE')
+      ) s
+      WHERE c.company_id = ${companyId} AND c.user_id = ${userId} AND c.state <> 'DELETED'
+    )
+    SELECT m.*, p.price, p.price_date
+    FROM (SELECT NULL) one
+    LEFT JOIN mine m ON true
+    LEFT JOIN price p ON true
+    ORDER BY m.submission_date DESC, m.id`.execute(db);
+  return result.rows;
 }
 
 /** Sums of a set of contracts' lines, by contract and account. */

@@ -43,9 +43,9 @@ import { canReach, isStaffFor, resolveCustomer } from '../contracts/access.ts';
 import {
   countLedger,
   findContractPayments,
-  findCustomerContracts,
   findJournal,
-  findLatestPrice,
+  findHoldingRows,
+  type THoldingRow,
   findLedgerContract,
   findPaymentByReference,
   findPriceOn,
@@ -283,9 +283,20 @@ export async function recordPayment(
 /** A customer's holdings per contract: units, paid in, income, value at the last published price. */
 export async function getHoldings(app: FastifyInstance, caller: TAuthUser, customerId: string): Promise<THoldings> {
   const customer = await resolveCustomer(app.db, caller, customerId);
-  const contracts = await findCustomerContracts(app.db, caller.companyId, customer.id);
-  const sums = await contractSums(app, caller.companyId, contracts.map((c) => c.id));
-  const latest = await findLatestPrice(app.db, caller.companyId);
+  const rows = await findHoldingRows(app.db, caller.companyId, customer.id);
+  const latest = rows[0]?.price ? { price: rows[0].price, value_date: rows[0].price_date! } : undefined;
+  const contracts = rows.filter((r): r is THoldingRow & { id: string } => r.id !== null);
+  const sums = new Map(
+    contracts.map((r) => [
+      r.id,
+      {
+        paidIn: r.paid_in ? parseEur(trimScale(r.paid_in, EUR_SCALE)) : 0n,
+        units: r.units ? parseUnits(trimScale(r.units, UNIT_SCALE)) : 0n,
+        // Income credited to the contract is a credit (negative) on INCOME_PAYABLE.
+        income: r.income ? -parseEur(trimScale(r.income, EUR_SCALE)) : 0n,
+      },
+    ]),
+  );
   const price = latest ? parsePrice(latest.price) : null;
   let units = 0n;
   let paidIn = 0n;
