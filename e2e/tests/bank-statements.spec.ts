@@ -82,6 +82,17 @@ test.describe('bank statements (issue 15)', () => {
     consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('status of 400')));
     await expectNoAxeViolations(page);
 
+    // The history: both imports of the file, newest first (the refused file is not one); the first one's unmatched line is resolved.
+    const history = page.getByRole('region', { name: 'Extractos importados' });
+    const imported = history.getByRole('row').filter({ hasText: 'extracto-e2e.csv' });
+    await expect(imported).toHaveCount(2);
+    await expect(imported.nth(0)).toContainText('0,00 €');
+    await expect(imported.nth(0)).toContainText('Ninguno pendiente');
+    await expect(imported.nth(1)).toContainText('1.500,00 €');
+    await expect(imported.nth(1)).toContainText('Ninguno pendiente');
+    await expect(history).not.toContainText('notas.csv');
+    await expectNoAxeViolations(page);
+
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(importing.getByRole('button', { name: 'Importar' })).toBeVisible();
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);

@@ -278,4 +278,44 @@ describe.each(DB_KINDS)('bank statement imports on %s', (kind) => {
     expect(twice.statusCode).toBe(409);
     expect((await linesOf(h[ADVISOR]!)).json().content.map((l: { id: string }) => l.id)).not.toContain(line.id);
   });
+
+  it('lists past imports newest first with what each booked and what is still open: staff see all, an advisor their own, others are refused', async () => {
+    const importsOf = (headers: Record<string, string>, query = 'size=100') => t.app.inject({ url: `/api/bank-statements/imports?${query}`, headers });
+    const all = await importsOf(h[ADMIN]!);
+    expect(all.statusCode, all.body).toBe(200);
+    const rows = await t.db.selectFrom('bank_statement_imports').selectAll().where('company_id', '=', '1').orderBy('imported_at', 'desc').orderBy('id', 'desc').execute();
+    expect(rows.length).toBeGreaterThan(1);
+    const body = all.json();
+    expect(body.totalElements).toBe(rows.length);
+    expect(body.content.map((i: { importId: string }) => i.importId)).toEqual(rows.map((r) => r.id));
+    const first = rows[0]!;
+    const open = await t.db.selectFrom('bank_statement_lines').select((eb) => eb.fn.countAll<string>().as('n')).where('import_id', '=', first.id).where('status', '=', 'OPEN').executeTakeFirstOrThrow();
+    expect(body.content[0]).toMatchObject({
+      fileName: first.file_name,
+      lines: first.lines,
+      recorded: first.recorded,
+      alreadyRecorded: first.already_recorded,
+      unmatched: first.unmatched,
+      alreadyListed: first.already_listed,
+      ignored: first.ignored,
+      open: Number(open.n),
+      importedAt: first.imported_at.toISOString(),
+    });
+    expect(body.content[0].importedBy).toMatch(/\S/);
+    // Paging: one per page, the second page is the second newest.
+    const second = (await importsOf(h[ADMIN]!, 'size=1&page=1')).json();
+    expect(second).toMatchObject({ totalElements: rows.length, size: 1, number: 1 });
+    expect(second.content.map((i: { importId: string }) => i.importId)).toEqual([rows[1]!.id]);
+    // The company manager sees the same; an advisor only their own; another advisor and another company none.
+    expect((await importsOf(h['company.manager@kc.example']!)).json().totalElements).toBe(rows.length);
+    const advisor = (await importsOf(h[ADVISOR]!)).json();
+    expect(advisor.totalElements).toBe(rows.filter((r) => r.imported_by === ids[ADVISOR]).length);
+    expect((await importsOf(h['other.advisor']!)).json()).toMatchObject({ totalElements: 0, content: [] });
+    expect((await importsOf(h['other.admin']!)).json()).toMatchObject({ totalElements: 0, content: [] });
+    for (const email of [INVESTOR, 'agent@kc.example']) expect((await importsOf(h[email]!)).statusCode, email).toBe(403);
+    expect((await t.app.inject({ url: '/api/bank-statements/imports', headers: { 'company-id': '1' } })).statusCode).toBe(401);
+    const bad = await importsOf({ ...h[ADMIN]!, 'accept-language': 'en' }, 'page=-1');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].field).toBe('page');
+  });
 });

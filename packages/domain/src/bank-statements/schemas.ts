@@ -38,6 +38,21 @@ export const ZStatementImportResult = z.object({
 });
 export type TStatementImportResult = z.infer<typeof ZStatementImportResult>;
 
+/** One past import, for the history (newest first). */
+export const ZStatementImport = ZStatementImportResult.extend({
+  importedAt: z.string(),
+  /** Who imported it (name), as the advisor and the company's staff know them. */
+  importedBy: z.string(),
+  /** Lines of this import still to resolve. */
+  open: z.number().int(),
+});
+export type TStatementImport = z.infer<typeof ZStatementImport>;
+export const STATEMENT_IMPORTS_PAGE_SIZE = 10;
+export const ZStatementImportsQuery = z.object({ ...pageQueryFields(STATEMENT_IMPORTS_PAGE_SIZE) });
+export type TStatementImportsQuery = z.infer<typeof ZStatementImportsQuery>;
+export const ZStatementImportsPage = makePageSchema(ZStatementImport);
+export type TStatementImportsPage = z.infer<typeof ZStatementImportsPage>;
+
 export const ZStatementLine = z.object({
   id: z.string(),
   importId: z.string(),

@@ -135,6 +135,7 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/asset-images/{companyId}/{imageId}': PUBLIC,
   // Bank statement imports (issue 15, helper imports).
   'POST /api/bank-statements/imports': 'bankStatements.import',
+  'GET /api/bank-statements/imports': 'bankStatements.import',
   'GET /api/bank-statements/lines': 'bankStatements.import',
   'POST /api/bank-statements/lines/{lineId}/assign': 'bankStatements.import',
   'POST /api/bank-statements/lines/{lineId}/dismiss': 'bankStatements.import',

@@ -95,3 +95,54 @@ export async function resolveLine(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export interface TImportRow {
+  id: string;
+  file_name: string | null;
+  lines: number;
+  recorded: number;
+  already_recorded: number;
+  unmatched: number;
+  already_listed: number;
+  ignored: number;
+  recorded_amount: string;
+  imported_at: Date;
+  importer_first_name: string;
+  importer_last_name: string;
+  open: string;
+}
+
+/** A page of past imports, newest first, with how many of their lines are still open; `importedBy` limits them to one person's. */
+export async function findImports(
+  db: TExecutor,
+  companyId: string,
+  filter: { importedBy: string | null },
+  limit: number,
+  offset: number,
+): Promise<{ rows: TImportRow[]; total: number }> {
+  let query = db
+    .selectFrom('bank_statement_imports as i')
+    .innerJoin('users as u', 'u.id', 'i.imported_by')
+    .select([
+      'i.id',
+      'i.file_name',
+      'i.lines',
+      'i.recorded',
+      'i.already_recorded',
+      'i.unmatched',
+      'i.already_listed',
+      'i.ignored',
+      'i.recorded_amount',
+      'i.imported_at',
+      'u.first_name as importer_first_name',
+      'u.last_name as importer_last_name',
+      sql<string>`(SELECT count(*) FROM bank_statement_lines l WHERE l.import_id = i.id AND l.status = 'OPEN')`.as('open'),
+    ])
+    .where('i.company_id', '=', companyId);
+  if (filter.importedBy) query = query.where('i.imported_by', '=', filter.importedBy);
+  const rows = (await query.orderBy('i.imported_at', 'desc').orderBy('i.id', 'desc').limit(limit).offset(offset).execute()) as TImportRow[];
+  let countQuery = db.selectFrom('bank_statement_imports as i').select(sql<string>`count(*)`.as('n')).where('i.company_id', '=', companyId);
+  if (filter.importedBy) countQuery = countQuery.where('i.imported_by', '=', filter.importedBy);
+  const { n } = await countQuery.executeTakeFirstOrThrow();
+  return { rows, total: Number(n) };
+}

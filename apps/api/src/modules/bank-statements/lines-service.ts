@@ -5,6 +5,8 @@ import {
   toPage,
   type TAssignLineRequest,
   type TDismissLineRequest,
+  type TStatementImportsPage,
+  type TStatementImportsQuery,
   type TStatementLine,
   type TStatementLinesPage,
   type TStatementLinesQuery,
@@ -14,7 +16,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { recordPayment } from '../ledger/service.ts';
-import { findLine, findLines, resolveLine, type TLineRow } from './lines-repository.ts';
+import { findImports, findLine, findLines, resolveLine, type TLineRow } from './lines-repository.ts';
 
 // The unmatched lines --------------------------------------------------------------------------
 
@@ -42,6 +44,26 @@ const toLine = (row: TLineRow): TStatementLine => ({
 export async function listLines(app: FastifyInstance, caller: TAuthUser, query: TStatementLinesQuery): Promise<TStatementLinesPage> {
   const { rows, total } = await findLines(app.db, caller.companyId, { status: query.status, importedBy: seesAllLines(caller) ? null : caller.id }, query.size, query.page * query.size);
   return toPage(rows.map(toLine), query.page, query.size, total, true);
+}
+
+/** Past imports, newest first: every import of the company for its staff, an advisor's own otherwise. */
+export async function listImports(app: FastifyInstance, caller: TAuthUser, query: TStatementImportsQuery): Promise<TStatementImportsPage> {
+  const { rows, total } = await findImports(app.db, caller.companyId, { importedBy: seesAllLines(caller) ? null : caller.id }, query.size, query.page * query.size);
+  const items = rows.map((r) => ({
+    importId: r.id,
+    fileName: r.file_name,
+    lines: r.lines,
+    recorded: r.recorded,
+    alreadyRecorded: r.already_recorded,
+    unmatched: r.unmatched,
+    alreadyListed: r.already_listed,
+    ignored: r.ignored,
+    recordedAmount: formatEur(parseEur(r.recorded_amount)),
+    importedAt: r.imported_at.toISOString(),
+    importedBy: `${r.importer_first_name} ${r.importer_last_name}`.trim(),
+    open: Number(r.open),
+  }));
+  return toPage(items, query.page, query.size, total, true);
 }
 
 /** An open line the caller may resolve; 404 for another company's, or another advisor's import. */

@@ -6,6 +6,8 @@ import {
   ZProblem,
   ZStatementImportQuery,
   ZStatementImportResult,
+  ZStatementImportsPage,
+  ZStatementImportsQuery,
   ZStatementLine,
   ZStatementLineParams,
   ZStatementLinesPage,
@@ -15,7 +17,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import './messages.ts';
-import { assignLine, dismissLine, listLines } from './lines-service.ts';
+import { assignLine, dismissLine, listImports, listLines } from './lines-service.ts';
 import { importStatement } from './service.ts';
 
 const security = [{ bearer: [] }];
@@ -50,6 +52,21 @@ export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!Buffer.isBuffer(request.body)) throw new AppError(415, 'unsupportedMediaType');
       return importStatement(app, request.user!, request.body, request.query.fileName ?? null, auditContextOf(request));
     },
+  );
+
+  app.get(
+    '/bank-statements/imports',
+    {
+      onRequest: requirePermission('bankStatements.import'),
+      schema: {
+        tags,
+        summary: "Past imports, newest first, with what each booked and how many of its lines are still open; an advisor sees their own imports, company staff every import of the company",
+        security,
+        querystring: ZStatementImportsQuery,
+        response: { 200: ZStatementImportsPage, 400: ZProblem, ...denied },
+      },
+    },
+    async (request) => listImports(app, request.user!, request.query),
   );
 
   app.get(

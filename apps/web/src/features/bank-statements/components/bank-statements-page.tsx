@@ -8,13 +8,15 @@ import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { ImportForm } from './import-form.tsx';
+import { PastImports } from './past-imports.tsx';
 import { UnmatchedLines } from './unmatched-lines.tsx';
 
 const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 /**
  * /admin/bank-statements (advisor, COMPANY_MANAGER, ADMIN): import a bank statement CSV, see
- * what it booked, and resolve the lines no contract took (assign to a contract or dismiss).
+ * what it booked, resolve the lines no contract took (assign to a contract or dismiss), and see
+ * the statements imported before.
  */
 export function BankStatementsPage() {
   const session = useRequiredSession();
@@ -29,6 +31,7 @@ export function BankStatementsPage() {
         <>
           <ImportForm />
           <UnmatchedLines />
+          <PastImports />
         </>
       ) : (
         <Alert color="yellow" variant="light" role="status" mt="md">
