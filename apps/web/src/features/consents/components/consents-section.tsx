@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Box, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { CONSENT_TEXT_VERSIONS, paths, type TChangeablePurpose, type TConsentOverview, type TConsentPurpose, type TConsentRecord } from '@kc/domain';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
+import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { onCookieConsentEvent } from '../../../lib/cookie-consent.ts';
@@ -37,7 +38,7 @@ export function formatRecordedAt(iso: string, language: 'es' | 'en'): string {
 
 type TCurrent = TConsentOverview['current'][number];
 
-const CHOICE_COLOR = { given: 'green.9', refused: 'gray.8', withdrawn: 'orange.9', none: 'gray.8' } as const;
+const CHOICE_TONE = { given: 'green', refused: 'gray', withdrawn: 'orange', none: 'gray' } as const satisfies Record<string, TStatusTone>;
 
 function ConsentRow({ purpose, record, userId }: { purpose: TConsentPurpose; record: TCurrent | undefined; userId: string }) {
   const { t } = useTranslation('consentScreens');
@@ -61,9 +62,7 @@ function ConsentRow({ purpose, record, userId }: { purpose: TConsentPurpose; rec
         <Title order={3} size="h5" id={headingId}>
           {t(`purposes.${purpose}`)}
         </Title>
-        <Badge variant="outline" color={CHOICE_COLOR[choice]} style={{ textTransform: 'none' }}>
-          {t(`choices.${choice}`)}
-        </Badge>
+        <StatusBadge tone={CHOICE_TONE[choice]}>{t(`choices.${choice}`)}</StatusBadge>
       </Group>
       {description ? (
         <Text size="sm" mt={4}>
