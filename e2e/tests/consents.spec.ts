@@ -194,6 +194,12 @@ test.describe('consents', () => {
     await expect(consentRow(page, 'Comunicaciones comerciales').getByText('Otorgado')).toBeVisible();
     await expect(consentRow(page, 'Cookies de análisis').getByText('Rechazado')).toBeVisible();
     await expect(consentRow(page, 'Política de privacidad').getByText('Otorgado')).toBeVisible();
+
+    // A browser without a choice (as a new device) adopts the recorded one once signed in: not asked again.
+    await page.evaluate(() => window.localStorage.removeItem('kc.cookieConsent'));
+    await gotoApp(page, 'home');
+    await expect(cookieDialog(page)).toHaveCount(0);
+    expect(await page.evaluate(() => window.localStorage.getItem('kc.cookieConsent'))).toBe('rejected');
   });
 });
 

@@ -6,7 +6,7 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useSessionExpiry } from '../features/auth/hooks/use-session-expiry.ts';
-import { recordPendingCookieConsent } from '../lib/cookie-consent.ts';
+import { syncCookieConsentWithSession } from '../lib/cookie-consent.ts';
 import { useSession } from '../lib/session.ts';
 
 /**
@@ -30,10 +30,11 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   useSessionExpiry();
   const ownFrame = hasOwnFrame(useLocation().pathname);
-  // A cookie choice made before signing in (or not yet recorded) is recorded once a session exists.
+  // Once a session exists: a cookie choice made before signing in (or not yet recorded) is
+  // recorded; with no choice in this browser, the person's recorded one is adopted.
   const userId = useSession()?.userId;
   useEffect(() => {
-    if (userId) void recordPendingCookieConsent();
+    if (userId) void syncCookieConsentWithSession();
   }, [userId]);
   return (
     <>

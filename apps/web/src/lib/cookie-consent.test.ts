@@ -11,6 +11,7 @@ import {
   readCookieConsent,
   recordPendingCookieConsent,
   removeNonEssentialStorage,
+  syncCookieConsentWithSession,
 } from './cookie-consent.ts';
 import { clearSession, saveSession } from './session.ts';
 
@@ -148,5 +149,50 @@ describe('applyRecordedCookieConsent', () => {
     expect(readCookieConsent()).toBe('rejected');
     expect(pending()).toBeNull();
     expect(window.localStorage.getItem('_ga_x')).toBeNull();
+  });
+});
+
+describe('syncCookieConsentWithSession', () => {
+  const recorded = (choice: string, textVersion = CONSENT_TEXT_VERSIONS.cookies) => ({ current: [{ purpose: 'cookies', choice, textVersion }], history: [] });
+
+  it('does nothing without a session, or when this browser already has a choice', async () => {
+    const fetch = fakeFetch(() => ({ status: 200, body: recorded('given') }));
+    await syncCookieConsentWithSession();
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, 'rejected');
+    signIn();
+    await syncCookieConsentWithSession();
+    expect(fetch).not.toHaveBeenCalled();
+    expect(readCookieConsent()).toBe('rejected');
+  });
+
+  it('adopts the person’s recorded choice on a browser that has none (given → accepted, withdrawn → rejected)', async () => {
+    signIn();
+    fakeFetch(() => ({ status: 200, body: recorded('given') }));
+    await syncCookieConsentWithSession();
+    expect(readCookieConsent()).toBe('accepted');
+    window.localStorage.clear();
+    fakeFetch(() => ({ status: 200, body: recorded('withdrawn') }));
+    await syncCookieConsentWithSession();
+    expect(readCookieConsent()).toBe('rejected');
+  });
+
+  it('does not adopt a choice made on an older text, nor anything when the API fails', async () => {
+    signIn();
+    fakeFetch(() => ({ status: 200, body: recorded('given', 'cookies-2020-01') }));
+    await syncCookieConsentWithSession();
+    expect(readCookieConsent()).toBeUndefined();
+    fakeFetch(() => ({ status: 503, body: {} }));
+    await syncCookieConsentWithSession();
+    expect(readCookieConsent()).toBeUndefined();
+  });
+
+  it('records a waiting choice instead of adopting', async () => {
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, 'accepted');
+    window.localStorage.setItem(COOKIE_CONSENT_UNRECORDED_KEY, JSON.stringify({ consent: 'accepted', version: CONSENT_TEXT_VERSIONS.cookies }));
+    signIn();
+    const fetch = fakeFetch(() => ({ status: 200, body: recorded('given') }));
+    await syncCookieConsentWithSession();
+    expect(fetch.mock.calls.map(([, init]) => init?.method ?? 'GET')).toEqual(['POST']);
+    expect(pending()).toBeNull();
   });
 });

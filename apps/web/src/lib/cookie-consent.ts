@@ -144,7 +144,7 @@ function writeUnrecorded(value: TUnrecorded | undefined): void {
 }
 
 interface TCookieRecordView {
-  current: { purpose: string; choice: string }[];
+  current: { purpose: string; choice: string; textVersion: string }[];
 }
 
 /**
@@ -197,6 +197,25 @@ export function recordPendingCookieConsent(): Promise<void> {
     }
   })();
   return inFlight;
+}
+
+/**
+ * What a session needs once it exists: a waiting choice is recorded; with no choice in this
+ * browser at all, the person's recorded one (on the text in force) is adopted, so a new device
+ * does not ask again what they already answered. Otherwise nothing is asked of the API.
+ */
+export async function syncCookieConsentWithSession(): Promise<void> {
+  if (!getSession()) return;
+  if (readUnrecorded()) return recordPendingCookieConsent();
+  if (readCookieConsent() !== undefined) return;
+  try {
+    const overview = await apiRequest<TCookieRecordView>(CONSENTS_API);
+    const record = overview.current.find((r) => r.purpose === 'cookies');
+    if (!record || record.textVersion !== CONSENT_TEXT_VERSIONS.cookies || readCookieConsent() !== undefined) return;
+    applyCookieConsent(record.choice === 'given' ? 'accepted' : 'rejected');
+  } catch {
+    // Offline or refused: the dialog simply stays until the person chooses.
+  }
 }
 
 function codeOf(error: ApiError): string | undefined {

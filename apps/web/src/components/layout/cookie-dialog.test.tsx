@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n } from '../../lib/i18n.ts';
-import { COOKIE_CONSENT_KEY, COOKIE_CONSENT_UNRECORDED_KEY } from '../../lib/cookie-consent.ts';
+import { applyCookieConsent, COOKIE_CONSENT_KEY, COOKIE_CONSENT_UNRECORDED_KEY, openCookieSettings } from '../../lib/cookie-consent.ts';
 import { CookieDialog } from './cookie-dialog.tsx';
 import { Footer } from './footer.tsx';
 
@@ -68,5 +68,16 @@ describe('cookie dialog', () => {
     expect(dialog()).toBeNull();
     expect(window.localStorage.getItem(COOKIE_CONSENT_KEY)).toBe('rejected');
     expect(window.localStorage.getItem(COOKIE_CONSENT_UNRECORDED_KEY)).toBeNull();
+  });
+
+  it('a first-visit dialog closes when a choice is adopted from the person’s record; a reopened one stays', async () => {
+    renderShell();
+    await screen.findByRole('dialog', { name: 'Utilizamos cookies' });
+    act(() => applyCookieConsent('accepted'));
+    expect(dialog()).toBeNull();
+    act(() => openCookieSettings());
+    await screen.findByRole('dialog', { name: 'Utilizamos cookies' });
+    act(() => applyCookieConsent('rejected'));
+    expect(dialog()).not.toBeNull();
   });
 });

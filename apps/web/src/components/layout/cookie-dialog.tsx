@@ -32,10 +32,17 @@ export function CookieDialog() {
   const [current, setCurrent] = useState<TCookieConsent | undefined>(undefined);
   const titleRef = useRef<HTMLHeadingElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const reopenedRef = useRef(false);
+  reopenedRef.current = reopened;
 
   useEffect(() => {
     setOpen(readCookieConsent() === undefined);
     return onCookieConsentEvent((event) => {
+      // A choice adopted from the person's record (a sign-in on a new device) closes a first-visit dialog.
+      if (event === 'changed') {
+        if (!reopenedRef.current) setOpen(false);
+        return;
+      }
       if (event !== 'open') return;
       const active = document.activeElement;
       returnFocus.current = active instanceof HTMLElement && active !== document.body ? active : null;
