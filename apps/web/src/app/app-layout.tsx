@@ -6,7 +6,6 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useSessionExpiry } from '../features/auth/hooks/use-session-expiry.ts';
-import { syncCookieConsentWithSession } from '../lib/cookie-consent.ts';
 import { useSession } from '../lib/session.ts';
 
 /**
@@ -34,7 +33,8 @@ export function AppLayout({ children }: { children: ReactNode }) {
   // recorded; with no choice in this browser, the person's recorded one is adopted.
   const userId = useSession()?.userId;
   useEffect(() => {
-    if (userId) void syncCookieConsentWithSession();
+    // Loaded only for a session (visitors' pages do not carry it); a failed fetch tries again next load.
+    if (userId) void import('../lib/cookie-consent-sync.ts').then((m) => m.syncCookieConsentWithSession()).catch(() => undefined);
   }, [userId]);
   return (
     <>

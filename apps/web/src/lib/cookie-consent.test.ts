@@ -4,15 +4,13 @@ import { fakeFetch } from '../test/render-app.tsx';
 import {
   applyRecordedCookieConsent,
   chooseCookies,
-  consentChoiceFor,
   COOKIE_CONSENT_KEY,
   COOKIE_CONSENT_UNRECORDED_KEY,
   onCookieConsentEvent,
   readCookieConsent,
-  recordPendingCookieConsent,
   removeNonEssentialStorage,
-  syncCookieConsentWithSession,
 } from './cookie-consent.ts';
+import { consentChoiceFor, recordPendingCookieConsent, syncCookieConsentWithSession } from './cookie-consent-sync.ts';
 import { clearSession, saveSession } from './session.ts';
 
 const signIn = () =>

@@ -1,5 +1,4 @@
 import { CONSENT_TEXT_VERSIONS } from '@kc/domain/consents/versions.ts';
-import { apiRequest, ApiError } from './api-client.ts';
 import { getSession } from './session.ts';
 
 /**
@@ -10,6 +9,8 @@ import { getSession } from './session.ts';
  *   purpose cookies, source cookieDialog, the text version the dialog showed). A choice made
  *   while nobody is signed in (or whose recording failed) waits in `kc.cookieConsentUnrecorded`
  *   and is recorded as soon as a session exists (sign-in, or the next page load of a session).
+ *   The requests live in `cookie-consent-sync.ts`, loaded only once someone is signed in: a
+ *   visitor's pages carry only this file (it is in every page's shell chunk).
  * - Rejecting (or withdrawing) removes what non-essential technology may have stored: every
  *   cookie the page can reach (the app itself sets none) and every storage key that is not the
  *   app's own. The app's own keys all start with `kc.` and are all essential: the session
@@ -88,6 +89,10 @@ export function removeNonEssentialStorage(): void {
 type TListener = (event: 'changed' | 'open' | 'recorded') => void;
 const listeners = new Set<TListener>();
 
+export function emitCookieConsentEvent(event: Parameters<TListener>[0]): void {
+  listeners.forEach((l) => l(event));
+}
+
 export function onCookieConsentEvent(listener: TListener): () => void {
   listeners.add(listener);
   return () => listeners.delete(listener);
@@ -124,7 +129,7 @@ interface TUnrecorded {
   version: string;
 }
 
-function readUnrecorded(): TUnrecorded | undefined {
+export function readUnrecorded(): TUnrecorded | undefined {
   try {
     const parsed = JSON.parse(window.localStorage.getItem(COOKIE_CONSENT_UNRECORDED_KEY) ?? 'null') as Partial<TUnrecorded> | null;
     if (!parsed || !isConsent(parsed.consent) || typeof parsed.version !== 'string') return undefined;
@@ -134,93 +139,13 @@ function readUnrecorded(): TUnrecorded | undefined {
   }
 }
 
-function writeUnrecorded(value: TUnrecorded | undefined): void {
+export function writeUnrecorded(value: TUnrecorded | undefined): void {
   try {
     if (value) window.localStorage.setItem(COOKIE_CONSENT_UNRECORDED_KEY, JSON.stringify(value));
     else window.localStorage.removeItem(COOKIE_CONSENT_UNRECORDED_KEY);
   } catch {
     // Without storage an anonymous choice cannot wait for a sign-in.
   }
-}
-
-interface TCookieRecordView {
-  current: { purpose: string; choice: string; textVersion: string }[];
-}
-
-/**
- * What the API should record for the choice: an acceptance is "given"; a rejection is
- * "withdrawn" when the person's current record is "given", else "refused".
- */
-export function consentChoiceFor(consent: TCookieConsent, currentChoice: string | undefined): 'given' | 'refused' | 'withdrawn' {
-  if (consent === 'accepted') return 'given';
-  return currentChoice === 'given' ? 'withdrawn' : 'refused';
-}
-
-let inFlight: Promise<void> | undefined;
-
-/**
- * Records the waiting choice for the signed-in person, if any (a rejection is asked about the
- * current record first, to tell a withdrawal from a refusal). A text that is no longer in force
- * is not recorded: the choice is forgotten, so the dialog asks again on the new text. Another
- * failure keeps it waiting for the next try (the next page load or sign-in).
- */
-export function recordPendingCookieConsent(): Promise<void> {
-  if (inFlight) return inFlight;
-  const pending = readUnrecorded();
-  if (!pending || !getSession()) return Promise.resolve();
-  inFlight = (async () => {
-    try {
-      let current: string | undefined;
-      if (pending.consent === 'rejected') {
-        const overview = await apiRequest<TCookieRecordView>(CONSENTS_API);
-        current = overview.current.find((record) => record.purpose === 'cookies')?.choice;
-      }
-      await apiRequest(CONSENTS_API, {
-        method: 'POST',
-        body: { purpose: 'cookies', choice: consentChoiceFor(pending.consent, current), textVersion: pending.version, source: 'cookieDialog' },
-      });
-      // Only if no newer choice was made meanwhile.
-      if (readUnrecorded()?.consent === pending.consent) writeUnrecorded(undefined);
-      listeners.forEach((l) => l('recorded'));
-    } catch (error) {
-      if (error instanceof ApiError && error.status === 409 && codeOf(error) === 'consentTextOutdated') {
-        writeUnrecorded(undefined);
-        try {
-          window.localStorage.removeItem(COOKIE_CONSENT_KEY);
-        } catch {
-          // Nothing stored.
-        }
-        listeners.forEach((l) => l('open'));
-      }
-    } finally {
-      inFlight = undefined;
-    }
-  })();
-  return inFlight;
-}
-
-/**
- * What a session needs once it exists: a waiting choice is recorded; with no choice in this
- * browser at all, the person's recorded one (on the text in force) is adopted, so a new device
- * does not ask again what they already answered. Otherwise nothing is asked of the API.
- */
-export async function syncCookieConsentWithSession(): Promise<void> {
-  if (!getSession()) return;
-  if (readUnrecorded()) return recordPendingCookieConsent();
-  if (readCookieConsent() !== undefined) return;
-  try {
-    const overview = await apiRequest<TCookieRecordView>(CONSENTS_API);
-    const record = overview.current.find((r) => r.purpose === 'cookies');
-    if (!record || record.textVersion !== CONSENT_TEXT_VERSIONS.cookies || readCookieConsent() !== undefined) return;
-    applyCookieConsent(record.choice === 'given' ? 'accepted' : 'rejected');
-  } catch {
-    // Offline or refused: the dialog simply stays until the person chooses.
-  }
-}
-
-function codeOf(error: ApiError): string | undefined {
-  const body = error.body as { code?: unknown } | undefined;
-  return typeof body?.code === 'string' ? body.code : undefined;
 }
 
 /**
@@ -230,7 +155,11 @@ function codeOf(error: ApiError): string | undefined {
 export async function chooseCookies(consent: TCookieConsent): Promise<void> {
   applyCookieConsent(consent);
   writeUnrecorded({ consent, version: CONSENT_TEXT_VERSIONS.cookies });
-  // A recording already running finishes first; then this choice is recorded.
-  if (inFlight) await inFlight;
-  await recordPendingCookieConsent();
+  if (!getSession()) return;
+  try {
+    const { recordPendingCookieConsent } = await import('./cookie-consent-sync.ts');
+    await recordPendingCookieConsent();
+  } catch {
+    // Its code could not be fetched: the choice stays waiting for the next page load.
+  }
 }
