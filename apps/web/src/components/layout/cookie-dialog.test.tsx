@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n } from '../../lib/i18n.ts';
+import { changeLanguage, i18n } from '../../lib/i18n.ts';
 import { applyCookieConsent, COOKIE_CONSENT_KEY, COOKIE_CONSENT_UNRECORDED_KEY, openCookieSettings } from '../../lib/cookie-consent.ts';
 import { CookieDialog } from './cookie-dialog.tsx';
 import { Footer } from './footer.tsx';
@@ -20,7 +20,10 @@ function renderShell() {
 const dialog = () => screen.queryByRole('dialog', { name: 'Utilizamos cookies' });
 
 beforeEach(() => window.localStorage.clear());
-afterEach(() => vi.unstubAllGlobals());
+afterEach(async () => {
+  vi.unstubAllGlobals();
+  await changeLanguage('es');
+});
 
 describe('cookie dialog', () => {
   it('asks on a first visit; a choice is kept in the browser and waits for a sign-in to be recorded', async () => {
@@ -79,5 +82,16 @@ describe('cookie dialog', () => {
     await screen.findByRole('dialog', { name: 'Utilizamos cookies' });
     act(() => applyCookieConsent('rejected'));
     expect(dialog()).not.toBeNull();
+  });
+
+  it('reads in English', async () => {
+    await changeLanguage('en');
+    window.localStorage.setItem(COOKIE_CONSENT_KEY, 'rejected');
+    renderShell();
+    await userEvent.click(screen.getByRole('button', { name: 'Cookie settings' }));
+    const open = await screen.findByRole('dialog', { name: 'We use cookies' });
+    expect(within(open).getByText('Your current choice: you have rejected non-essential cookies.')).toBeTruthy();
+    expect(within(open).getByRole('button', { name: 'Reject non-essential' })).toBeTruthy();
+    expect(within(open).getByRole('button', { name: 'Close' })).toBeTruthy();
   });
 });
