@@ -40,6 +40,9 @@ function renderApp() {
 const bell = (name: RegExp | string) => screen.findByRole('link', { name });
 
 beforeEach(() => {
+  // The cookie choice is made: a signed-in browser without one asks the API for the person's
+  // recorded choice (lib/cookie-consent.test.ts), which is not what these tests count.
+  window.localStorage.setItem('kc.cookieConsent', 'accepted');
   FakeEventSource.instances = [];
   calls = stubApi(() => undefined);
 });

@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ComponentType, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { CookieDialog } from '../components/layout/cookie-dialog.tsx';
@@ -6,6 +6,7 @@ import { Footer } from '../components/layout/footer.tsx';
 import { Navbar } from '../components/layout/navbar.tsx';
 import { useLogout } from '../features/auth/hooks/use-logout.ts';
 import { useSessionExpiry } from '../features/auth/hooks/use-session-expiry.ts';
+import { useSession } from '../lib/session.ts';
 
 /**
  * The notifications bell, fetched only once someone is logged in: visitors of the budgeted public
@@ -28,6 +29,13 @@ export function AppLayout({ children }: { children: ReactNode }) {
   const logout = useLogout();
   useSessionExpiry();
   const ownFrame = hasOwnFrame(useLocation().pathname);
+  // Once a session exists: a cookie choice made before signing in (or not yet recorded) is
+  // recorded; with no choice in this browser, the person's recorded one is adopted.
+  const userId = useSession()?.userId;
+  useEffect(() => {
+    // Loaded only for a session (visitors' pages do not carry it); a failed fetch tries again next load.
+    if (userId) void import('../lib/cookie-consent-sync.ts').then((m) => m.syncCookieConsentWithSession()).catch(() => undefined);
+  }, [userId]);
   return (
     <>
       <a href="#main" className="kc-skip-link">

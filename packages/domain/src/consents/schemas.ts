@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { CONSENT_PURPOSES, type TConsentPurpose } from './versions.ts';
 
 /**
  * Consent records (issue 16, "Personal data"; docs/decisions/0028-consent-records.md).
- * The purposes a person gives (or refuses, or withdraws) consent for, and the version of the
- * text each one was given on. Change a text → bump its version here: every record says which
- * version was accepted.
+ * The purposes and the text version in force of each are in `versions.ts`.
  */
-export const CONSENT_PURPOSES = ['cookies', 'privacyPolicy', 'candidateDataProtection', 'marketing'] as const;
-export type TConsentPurpose = (typeof CONSENT_PURPOSES)[number];
-
-/** The version in force of each purpose's text (cookie policy, privacy policy, candidates' notice, marketing). */
-export const CONSENT_TEXT_VERSIONS: Record<TConsentPurpose, string> = {
-  cookies: 'cookies-2026-11',
-  privacyPolicy: 'privacy-2026-11',
-  candidateDataProtection: 'candidates-2026-11',
-  marketing: 'marketing-2026-11',
-};
+export { CONSENT_PURPOSES, CONSENT_TEXT_VERSIONS, type TConsentPurpose } from './versions.ts';
 
 /** What was chosen. */
 export const CONSENT_CHOICES = ['given', 'refused', 'withdrawn'] as const;

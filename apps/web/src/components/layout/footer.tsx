@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
+import { CookieSettingsButton } from './cookie-dialog.tsx';
 import './layout.css';
 
 /** About us, quick links (terms, contact), the legal pages and the copyright with the current year. */
@@ -40,6 +41,8 @@ export function Footer() {
             <Link className="kc-link" to={paths.cookies.href()}>
               {t('footer.cookies')}
             </Link>
+            {/* Withdrawing is as easy as giving (issue 16, consent records): reopens the cookie dialog. */}
+            <CookieSettingsButton />
           </nav>
         </div>
         <p className="kc-text kc-text-sm kc-dimmed kc-mt-xl">

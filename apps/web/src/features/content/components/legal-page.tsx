@@ -2,7 +2,7 @@ import { Box, Button, Container, Stack, Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { COOKIE_CONSENT_KEY } from '../../../components/layout/cookie-dialog.tsx';
+import { openCookieSettings } from '../../../lib/cookie-consent.ts';
 import { addNamespaces } from '../../../lib/i18n.ts';
 import legalEs from '../../../locales/es/legal.json';
 import { useScrollToTop } from '../hooks/use-scroll-to-top.ts';
@@ -26,15 +26,6 @@ function CookieTable() {
   const { t } = useTranslation('legal');
   const headingId = useId();
   const rows = t('cookies.table.rows', { returnObjects: true }) as TCookieRow[];
-  // Forgetting the stored choice and reloading opens the cookie dialog again.
-  const manage = () => {
-    try {
-      window.localStorage.removeItem(COOKIE_CONSENT_KEY);
-    } catch {
-      // Without storage there is no stored choice to forget.
-    }
-    window.location.reload();
-  };
   return (
     <Box component="section" aria-labelledby={headingId}>
       <Title order={2} id={headingId}>
@@ -65,7 +56,7 @@ function CookieTable() {
           </tbody>
         </table>
       </div>
-      <Button variant="outline" mt="md" onClick={manage}>
+      <Button variant="outline" mt="md" aria-haspopup="dialog" onClick={openCookieSettings}>
         {t('cookies.manageButton')}
       </Button>
     </Box>

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { paths } from '@kc/domain';
 import { LanguageSwitch } from '../../../components/layout/language-switch.tsx';
 import { Logo } from '../../../components/layout/logo.tsx';
+import { openCookieSettings } from '../../../lib/cookie-consent.ts';
 import '../i18n.ts';
 
 /**
@@ -73,6 +74,11 @@ export function JobsFrame({ children }: { children: ReactNode }) {
             <li>
               <Anchor component={Link} to={paths.cookies.href()} size="sm">
                 {t('frame.cookies')}
+              </Anchor>
+            </li>
+            <li>
+              <Anchor component="button" type="button" size="sm" aria-haspopup="dialog" onClick={openCookieSettings}>
+                {layout('cookieDialog.settings')}
               </Anchor>
             </li>
           </Group>

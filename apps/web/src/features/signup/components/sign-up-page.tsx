@@ -316,7 +316,32 @@ export function SignUpPage({ role }: { role: TSignUpRole }) {
                   <TextInput {...textField('billingPostalCode', { autoComplete: 'postal-code' })} />
                 </SimpleGrid>
               )}
-              {step === 3 && <Summary values={values} />}
+              {step === 3 && (
+                <>
+                  <Summary values={values} />
+                  {/* Issue 16, consent records: optional, unticked; the server records it either way. */}
+                  <Controller
+                    control={form.control}
+                    name="acceptMarketing"
+                    render={({ field }) => (
+                      <Checkbox
+                        name="acceptMarketing"
+                        label={t('fields.acceptMarketing')}
+                        checked={field.value}
+                        onChange={(event) => field.onChange(event.currentTarget.checked)}
+                        ref={field.ref}
+                      />
+                    )}
+                  />
+                  <Text size="sm">
+                    {t('privacyNotice')}{' '}
+                    <Anchor component={Link} to={paths.privacyPolicy.href()} size="sm">
+                      {t('privacyLink')}
+                    </Anchor>
+                    .
+                  </Text>
+                </>
+              )}
               <Group justify="space-between" mt="md">
                 <Button variant="default" onClick={() => goTo((step - 1) as TStep)} disabled={step === 0}>
                   {t('previous')}

@@ -17,6 +17,12 @@ describe('sign-up wizard values', () => {
     expect('walletWrittenDown' in input).toBe(false);
   });
 
+  it('sends the marketing opt-in as given: unticked unless the person ticks it', () => {
+    expect(EMPTY_SIGN_UP.acceptMarketing).toBe(false);
+    expect(toRegisterInput(EMPTY_SIGN_UP, 'INVESTOR').acceptMarketing).toBe(false);
+    expect(toRegisterInput({ ...EMPTY_SIGN_UP, acceptMarketing: true }, 'INVESTOR').acceptMarketing).toBe(true);
+  });
+
   it('validates only the fields of the current step', () => {
     const result = schemaForStep(1, new Date('2026-01-01')).safeParse(EMPTY_SIGN_UP);
     expect(result.success).toBe(false);

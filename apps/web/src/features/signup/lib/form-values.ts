@@ -35,6 +35,8 @@ export interface TSignUpFormValues {
   billingState: string;
   billingCity: string;
   billingPostalCode: string;
+  /** Opt-in to marketing communications: optional, never pre-ticked; recorded as a consent. */
+  acceptMarketing: boolean;
   /** Not sent: the person says the new wallet's recovery phrase is written down. */
   walletWrittenDown: boolean;
 }
@@ -65,6 +67,7 @@ export const EMPTY_SIGN_UP: TSignUpFormValues = {
   billingState: '',
   billingCity: '',
   billingPostalCode: '',
+  acceptMarketing: false,
   walletWrittenDown: false,
 };
 
