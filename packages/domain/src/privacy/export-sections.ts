@@ -98,3 +98,6 @@ export function exportIndex(lang: TLanguage, generatedAt: Date, sections: readon
   for (const s of sections) lines.push(`${s.name}.json, ${s.name}.csv — ${s.title[lang]}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** The export's endpoint (the web app's download button). */
+export const privacyExportApi = { download: () => '/api/privacy/export' } as const;
