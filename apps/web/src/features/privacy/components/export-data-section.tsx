@@ -30,11 +30,7 @@ export function ExportDataSection() {
         </div>
         <div id="privacy-export-status" role="status" aria-live="polite">
           {download.isPending ? <Text size="sm">{t('preparing')}</Text> : null}
-          {download.isSuccess ? (
-            <Text size="sm" c="green.9">
-              {t('done', { fileName: download.data })}
-            </Text>
-          ) : null}
+          {download.isSuccess ? <Text size="sm">{t('done', { fileName: download.data })}</Text> : null}
         </div>
         {download.isError ? (
           <Alert color="red" variant="light" role="alert" title={t('error')}>
