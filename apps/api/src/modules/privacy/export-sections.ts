@@ -37,6 +37,8 @@ export interface TExportContext {
   userId: string;
   email: string;
   lang: TLanguage;
+  /** Reads shared by several sections (contracts, money, investor protection) run once per export. */
+  once<T>(key: string, read: () => Promise<T>): Promise<T>;
 }
 
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
@@ -50,6 +52,10 @@ const SECRET_PARAM = /([?&](?:token|code|ticket|key|secret)=)[^&\s"'<>]+/gi;
 const HIDDEN: Record<TLanguage, string> = { es: '[oculto]', en: '[hidden]' };
 /** A mail's text with the secrets of its links hidden: the export must never hand out a live link. */
 export const hideLinkSecrets = (text: string, lang: TLanguage): string => text.replace(SECRET_PARAM, `$1${HIDDEN[lang]}`);
+
+const contractsOf = (ctx: TExportContext) => ctx.once('contracts', () => listContractsForExport(ctx.db, ctx.companyId, ctx.userId));
+const moneyOf = (ctx: TExportContext) => ctx.once('money', () => listMoneyForExport(ctx.db, ctx.companyId, ctx.userId));
+const protectionOf = (ctx: TExportContext) => ctx.once('protection', () => listInvestorProtectionForExport(ctx.db, ctx.companyId, ctx.userId));
 
 const SOURCES: readonly TExportSectionSource[] = [
   {
@@ -118,8 +124,9 @@ const SOURCES: readonly TExportSectionSource[] = [
       ['expiringDate'], ['periodType'], ['paymentMethodId'], ['createdAt'], ['updatedAt'], ['keyInfoVersion'], ['keyInfoAcceptedAt'],
       ['assessmentId'], ['riskWarnings', 'json'], ['riskAcknowledgedAt'],
     ],
-    async rows({ db, companyId, userId, lang }) {
-      const [{ contracts }, { hires }] = await Promise.all([listContractsForExport(db, companyId, userId), listInvestorProtectionForExport(db, companyId, userId)]);
+    async rows(ctx) {
+      const { lang } = ctx;
+      const [{ contracts }, { hires }] = await Promise.all([contractsOf(ctx), protectionOf(ctx)]);
       return contracts.map((c) => {
         const hire = hires.find((h) => h.contract_id === c.id);
         return {
@@ -147,8 +154,9 @@ const SOURCES: readonly TExportSectionSource[] = [
   {
     name: 'contract-history',
     columns: [['contractId'], ['at'], ['fromState'], ['toState'], ['madeBy'], ['reason'], ['paymentReference']],
-    async rows({ db, companyId, userId }) {
-      const { events } = await listContractsForExport(db, companyId, userId);
+    async rows(ctx) {
+      const { userId } = ctx;
+      const { events } = await contractsOf(ctx);
       return events.map((e) => ({
         contractId: e.contract_id,
         at: iso(e.at),
@@ -166,8 +174,8 @@ const SOURCES: readonly TExportSectionSource[] = [
       ['contractId'], ['valueDate'], ['amount', 'decimal'], ['method'], ['reference'], ['price', 'decimal'], ['priceDate'], ['units', 'decimal'],
       ['recordedAt'], ['reversedOn'],
     ],
-    async rows({ db, companyId, userId }) {
-      const { payments } = await listMoneyForExport(db, companyId, userId);
+    async rows(ctx) {
+      const { payments } = await moneyOf(ctx);
       return payments.map((p) => ({
         contractId: p.contract_id,
         valueDate: p.value_date,
@@ -185,8 +193,8 @@ const SOURCES: readonly TExportSectionSource[] = [
   {
     name: 'income',
     columns: [['contractId'], ['productKey'], ['date'], ['amount', 'decimal'], ['kind'], ['description']],
-    async rows({ db, companyId, userId }) {
-      const { income } = await listMoneyForExport(db, companyId, userId);
+    async rows(ctx) {
+      const { income } = await moneyOf(ctx);
       // INCOME_PAYABLE lines are credits (negative): the investor's income is their opposite, exact.
       return income.map((i) => ({
         contractId: i.contract_id,
@@ -204,8 +212,9 @@ const SOURCES: readonly TExportSectionSource[] = [
       ['id'], ['version'], ['takenAt'], ['takenBy'], ['answers', 'json'], ['score'], ['maxScore'], ['passed'], ['netWorth', 'decimal'],
       ['yearlyIncome', 'decimal'], ['commitments', 'decimal'], ['lossCapacity', 'decimal'],
     ],
-    async rows({ db, companyId, userId }) {
-      const { assessments } = await listInvestorProtectionForExport(db, companyId, userId);
+    async rows(ctx) {
+      const { userId } = ctx;
+      const { assessments } = await protectionOf(ctx);
       return assessments.map((a) => ({
         id: a.id,
         version: a.version,
@@ -282,8 +291,9 @@ const SOURCES: readonly TExportSectionSource[] = [
   {
     name: 'audit',
     columns: [['at'], ['action'], ['entityType'], ['entityId'], ['madeBy'], ['ipAddress']],
-    async rows({ db, companyId, userId }) {
-      const [{ contracts }, { payments }] = await Promise.all([listContractsForExport(db, companyId, userId), listMoneyForExport(db, companyId, userId)]);
+    async rows(ctx) {
+      const { db, companyId, userId } = ctx;
+      const [{ contracts }, { payments }] = await Promise.all([contractsOf(ctx), moneyOf(ctx)]);
       const entries = await listAuditAboutUser(
         db,
         companyId,

@@ -81,7 +81,12 @@ export async function buildPersonalDataExport(app: FastifyInstance, caller: TAut
     .transaction()
     .setIsolationLevel('repeatable read')
     .execute(async (tx) => {
-      const ctx = { db: tx, companyId: caller.companyId, userId: caller.id, email: caller.email, lang };
+      const memo = new Map<string, Promise<unknown>>();
+      const once = <T>(key: string, read: () => Promise<T>): Promise<T> => {
+        if (!memo.has(key)) memo.set(key, read());
+        return memo.get(key) as Promise<T>;
+      };
+      const ctx = { db: tx, companyId: caller.companyId, userId: caller.id, email: caller.email, lang, once };
       const out: { source: TExportSectionSource; rows: TExportRow[] }[] = [];
       for (const source of EXPORT_SECTION_SOURCES) out.push({ source, rows: await source.rows(ctx) });
       return out;
