@@ -43,6 +43,8 @@ import { ledgerRoutes } from './modules/ledger/routes.ts';
 import { investorProtectionRoutes, keyInfoSheetRoutes } from './modules/investor-protection/routes.ts';
 // Consent records (issue 16, part consents).
 import { consentRoutes } from './modules/consents/routes.ts';
+// Personal data export (issue 16, part export).
+import { privacyExportRoutes } from './modules/privacy/export-routes.ts';
 // Documents and exports (issue 15, part "documents").
 import { documentsRoutes } from './modules/documents/routes.ts';
 // Income (issue 15, part income).
@@ -280,6 +282,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(investorProtectionRoutes);
       // Consent records (issue 16, part consents).
       await tenant.register(consentRoutes);
+      // Personal data export (issue 16, part export).
+      await tenant.register(privacyExportRoutes);
     },
     { prefix: '/api' },
   );

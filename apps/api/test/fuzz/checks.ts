@@ -54,6 +54,8 @@ export function checkAnswer(request: TFuzzRequest, answer: TAnswer): string | un
   // Documents (issue 15): a document is a PDF, an export a CSV with its byte order mark.
   if (status === 200 && contentType === 'application/pdf') return answer.body.startsWith('%PDF-') ? undefined : 'a PDF answer that is not a PDF';
   if (status === 200 && contentType.startsWith('text/csv')) return answer.body.startsWith('\uFEFF') ? undefined : 'a CSV answer without its byte order mark';
+  // The personal data export (issue 16): a ZIP archive (local file header "PK").
+  if (status === 200 && contentType === 'application/zip') return answer.body.startsWith('PK') ? undefined : 'a ZIP answer that is not a ZIP';
   let body: unknown;
   try {
     body = JSON.parse(answer.body);

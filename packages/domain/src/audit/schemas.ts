@@ -93,6 +93,9 @@ export const AUDIT_ACTIONS = [
   'bankStatementLine.dismiss',
   // Consent records (issue 16): an ADMIN read a person's consent history.
   'consent.readHistory',
+  // Personal data export (issue 16, part export): the person asked for their data, and the archive was sent whole.
+  'user.requestDataExport',
+  'user.downloadDataExport',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -111,6 +111,9 @@ export const PERMISSIONS = {
   'consents.own': EVERYONE,
   /** Read a person's consent history (for a claim; audited). */
   'consents.readAny': ['ADMIN'],
+  // --- Personal data (issue 16, part export) ---
+  /** Download all of one's own personal data (GDPR Art. 15/20): everyone, for themselves only. */
+  'privacy.exportOwn': EVERYONE,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

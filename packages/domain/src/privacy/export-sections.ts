@@ -3,7 +3,7 @@ import type { TLanguage } from '../i18n/language.ts';
 /**
  * The sections of a personal data export (GDPR Art. 15/20): each becomes `<name>.json` and
  * `<name>.csv` in the ZIP, and one line of the index file in the person's language. A list, so a
- * section is added by one entry (the consents module adds `consents` after the merge).
+ * section is added by one entry.
  */
 export interface IExportSection {
   name: string;
@@ -11,29 +11,81 @@ export interface IExportSection {
 }
 
 export const EXPORT_SECTIONS: readonly IExportSection[] = [
-  { name: 'profile', title: { es: 'Tus datos personales: nombre, correo, DNI, teléfono, dirección e idioma.', en: 'Your personal details: name, e-mail, ID number, phone, address and language.' } },
-  { name: 'payment-methods', title: { es: 'Tus medios de pago tal como los guardamos: marca, últimos cuatro dígitos y caducidad.', en: 'Your payment methods as we store them: brand, last four digits and expiry.' } },
-  { name: 'contracts', title: { es: 'Tus contratos y el historial de cada uno.', en: 'Your contracts and the history of each one.' } },
-  { name: 'payments', title: { es: 'Los pagos y rendimientos anotados en tu cuenta.', en: 'The payments and income recorded on your account.' } },
-  { name: 'appropriateness', title: { es: 'Tus respuestas al test de conveniencia y sus resultados.', en: 'Your answers to the appropriateness test and their results.' } },
+  { name: 'profile', title: { es: 'Tus datos personales: nombre, correo, DNI, teléfono, dirección, monedero e idioma.', en: 'Your personal details: name, e-mail, ID number, phone, address, wallet and language.' } },
+  {
+    name: 'payment-methods',
+    title: {
+      es: 'Tus medios de pago tal como los guardamos: marca, últimos cuatro dígitos y caducidad de la tarjeta, o los de la cuenta (nunca el número completo ni el código de seguridad).',
+      en: 'Your payment methods as we store them: card brand, last four digits and expiry, or those of the account (never the full number or the security code).',
+    },
+  },
+  {
+    name: 'contracts',
+    title: {
+      es: 'Tus contratos: plan, estado, importes, la versión de la ficha de información que aceptaste y los avisos de riesgo que te mostramos.',
+      en: 'Your contracts: plan, state, amounts, the key information sheet version you accepted and the risk warnings we showed you.',
+    },
+  },
+  { name: 'contract-history', title: { es: 'El historial de cada contrato: cada cambio de estado, cuándo, quién lo hizo y por qué.', en: 'The history of each contract: every change of state, when, who made it and why.' } },
+  { name: 'payments', title: { es: 'Los pagos anotados en tus contratos.', en: 'The payments recorded on your contracts.' } },
+  { name: 'income', title: { es: 'Los rendimientos abonados en tus contratos.', en: 'The income credited to your contracts.' } },
+  {
+    name: 'appropriateness',
+    title: {
+      es: 'Tus respuestas al test de conveniencia, su resultado y tu capacidad para asumir pérdidas.',
+      en: 'Your answers to the appropriateness test, its result and your capacity to bear losses.',
+    },
+  },
+  {
+    name: 'consents',
+    title: {
+      es: 'Los consentimientos que has dado, rechazado o retirado, con la versión del texto y la fecha.',
+      en: 'The consents you have given, refused or withdrawn, with the text version and the date.',
+    },
+  },
   { name: 'notifications', title: { es: 'Las notificaciones que te hemos enviado.', en: 'The notifications we have sent you.' } },
-  { name: 'mails', title: { es: 'Los correos electrónicos que te hemos enviado.', en: 'The e-mails we have sent you.' } },
-  { name: 'sessions', title: { es: 'Tus inicios de sesión: fecha, dispositivo y navegador (nunca claves ni códigos).', en: 'Your sign-ins: date, device and browser (never passwords or codes).' } },
-  { name: 'audit', title: { es: 'El registro de las acciones hechas sobre tus datos.', en: 'The record of the actions taken on your data.' } },
+  {
+    name: 'mails',
+    title: {
+      es: 'Los correos electrónicos que te hemos enviado (los enlaces de un solo uso aparecen ocultos).',
+      en: 'The e-mails we have sent you (one-time links are hidden).',
+    },
+  },
+  {
+    name: 'sessions',
+    title: {
+      es: 'Tus sesiones: cuándo empezaron, cuándo caducan o se cerraron y desde qué aplicación (nunca contraseñas ni claves de acceso).',
+      en: 'Your sessions: when they started, when they expire or were closed and from which app (never passwords or access keys).',
+    },
+  },
+  {
+    name: 'audit',
+    title: {
+      es: 'El registro de las acciones hechas sobre tus datos: qué, cuándo y si las hiciste tú o nuestro equipo.',
+      en: 'The record of the actions taken on your data: what, when and whether you or our staff took them.',
+    },
+  },
 ];
 
-const HEADINGS: Record<TLanguage, { title: string; intro: string; formats: string }> = {
+const HEADINGS: Record<TLanguage, { title: string; intro: string; formats: string; csv: string }> = {
   es: {
     title: 'Tus datos en KC',
     intro: 'Este archivo contiene todos los datos personales que guardamos sobre ti, a fecha de',
     formats: 'Cada apartado viene en dos formatos: JSON (para otros programas) y CSV (para abrir con una hoja de cálculo).',
+    csv: 'En los CSV, las columnas van separadas por punto y coma y los importes llevan coma decimal; las fechas y horas siguen la norma ISO 8601 en hora UTC.',
   },
   en: {
     title: 'Your data at KC',
     intro: 'This archive holds all the personal data we keep about you, as of',
     formats: 'Each section comes in two formats: JSON (for other programs) and CSV (to open in a spreadsheet).',
+    csv: 'In the CSV files, columns are separated by commas and amounts use a decimal point; dates and times follow ISO 8601 in UTC.',
   },
 };
+
+/** The archive's file name: `kc-mis-datos-2026-11-27.zip` / `kc-my-data-2026-11-27.zip` (the UTC date). */
+export function exportArchiveName(lang: TLanguage, generatedAt: Date): string {
+  return `${lang === 'es' ? 'kc-mis-datos' : 'kc-my-data'}-${generatedAt.toISOString().slice(0, 10)}.zip`;
+}
 
 /** The index file (LEEME.txt / README.txt) of an export, in the person's language. */
 export function exportIndexName(lang: TLanguage): string {
@@ -42,7 +94,10 @@ export function exportIndexName(lang: TLanguage): string {
 
 export function exportIndex(lang: TLanguage, generatedAt: Date, sections: readonly IExportSection[] = EXPORT_SECTIONS): string {
   const h = HEADINGS[lang];
-  const lines = [h.title, '', `${h.intro} ${generatedAt.toISOString()}.`, h.formats, ''];
+  const lines = [h.title, '', `${h.intro} ${generatedAt.toISOString()}.`, h.formats, h.csv, ''];
   for (const s of sections) lines.push(`${s.name}.json, ${s.name}.csv — ${s.title[lang]}`);
   return `${lines.join('\n')}\n`;
 }
+
+/** The export's endpoint (the web app's download button). */
+export const privacyExportApi = { download: () => '/api/privacy/export' } as const;

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   AML_RETENTION_YEARS,
   EXPORT_SECTIONS,
+  exportArchiveName,
   exportIndex,
   exportIndexName,
   addYears,
@@ -122,7 +123,23 @@ describe('export index', () => {
     const names = EXPORT_SECTIONS.map((s) => s.name);
     expect(new Set(names).size).toBe(names.length);
     for (const n of names) expect(n).toMatch(/^[a-z][a-z-]*$/);
-    const more = [...EXPORT_SECTIONS, { name: 'consents', title: { es: 'Tus consentimientos.', en: 'Your consents.' } }];
-    expect(exportIndex('en', d('2026-01-01T00:00:00Z'), more)).toContain('consents.json, consents.csv — Your consents.');
+    const more = [...EXPORT_SECTIONS, { name: 'documents', title: { es: 'Tus documentos.', en: 'Your documents.' } }];
+    expect(exportIndex('en', d('2026-01-01T00:00:00Z'), more)).toContain('documents.json, documents.csv — Your documents.');
+  });
+
+  it('covers what issue 16 names (consents included) and names the archive by language and UTC date', () => {
+    const names = EXPORT_SECTIONS.map((s) => s.name);
+    for (const n of ['profile', 'payment-methods', 'contracts', 'contract-history', 'appropriateness', 'consents', 'notifications', 'mails', 'sessions']) {
+      expect(names).toContain(n);
+    }
+    for (const s of EXPORT_SECTIONS) {
+      expect(s.title.es).toMatch(/\S/);
+      expect(s.title.en).toMatch(/\S/);
+      expect(s.title.es).not.toBe(s.title.en);
+    }
+    expect(exportArchiveName('es', d('2026-11-27T23:30:00Z'))).toBe('kc-mis-datos-2026-11-27.zip');
+    expect(exportArchiveName('en', d('2026-11-27T23:30:00Z'))).toBe('kc-my-data-2026-11-27.zip');
+    expect(exportIndex('es', d('2026-01-01T00:00:00Z'))).toContain('punto y coma');
+    expect(exportIndex('en', d('2026-01-01T00:00:00Z'))).toContain('separated by commas');
   });
 });

@@ -64,3 +64,39 @@ export async function revokeOtherTokens(db: TExecutor, userId: string, keepToken
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
+
+/** Personal data export (issue 16): the person's own row, every personal column (never the password's hash or the search text). */
+export async function findProfileForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('users')
+    .select([
+      'id',
+      'email',
+      'first_name',
+      'last_name',
+      'phone',
+      'dni',
+      'date_of_birth',
+      'country_id',
+      'city_id',
+      'postal_code',
+      'investor_type',
+      'company_name',
+      'company_tax_id',
+      'billing_address_line1',
+      'billing_address_line2',
+      'billing_country',
+      'billing_state',
+      'billing_city',
+      'billing_postal_code',
+      'ethereum_wallet',
+      'language',
+      'roles',
+      'created_at',
+      'confirmed_at',
+      'last_logon_at',
+    ])
+    .where('id', '=', userId)
+    .where('company_id', '=', companyId)
+    .executeTakeFirst();
+}

@@ -75,3 +75,24 @@ export async function findAuditEntries(db: TExecutor, companyId: string, filters
   ]);
   return { rows, total: Number(count.n) };
 }
+
+/**
+ * Personal data export (issue 16): the entries about one person (the user and their consents) and
+ * about their contracts and payments, oldest first. Only what the export shows: never the entries' details,
+ * which may name other people.
+ */
+export async function findAuditEntriesAboutUser(db: TExecutor, companyId: string, userId: string, contractIds: readonly string[], paymentIds: readonly string[]) {
+  return db
+    .selectFrom('audit_log')
+    .select(['at', 'action', 'entity_type', 'entity_id', 'actor_id', 'ip_address'])
+    .where('company_id', '=', companyId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('entity_type', 'in', ['user', 'consent']), eb('entity_id', '=', userId)]),
+        ...(contractIds.length > 0 ? [eb.and([eb('entity_type', '=', 'contract'), eb('entity_id', 'in', [...contractIds])])] : []),
+        ...(paymentIds.length > 0 ? [eb.and([eb('entity_type', '=', 'payment'), eb('entity_id', 'in', [...paymentIds])])] : []),
+      ]),
+    )
+    .orderBy('id')
+    .execute();
+}

@@ -4,6 +4,7 @@ import { toPage, type TAuditAction, type TAuditEntityType, type TAuditPage, type
 import type { Database } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
 import { findAuditEntries, insertAuditEntry } from './repository.ts';
+import { findAuditEntriesAboutUser } from './repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -99,4 +100,9 @@ export async function listAudit(app: FastifyInstance, companyId: string, query: 
     total,
     true,
   );
+}
+
+/** Personal data export (issue 16): the entries about a person, their contracts and payments (no details). */
+export async function listAuditAboutUser(db: TExecutor, companyId: string, userId: string, contractIds: readonly string[], paymentIds: readonly string[]) {
+  return findAuditEntriesAboutUser(db, companyId, userId, contractIds, paymentIds);
 }

@@ -338,3 +338,43 @@ export async function findUnreversedPaymentReferences(db: TExecutor, companyId: 
     .execute();
   return rows.map((r) => r.reference);
 }
+
+/** Personal data export (issue 16): a person's contracts with their plan's names, oldest first. */
+export async function findContractsForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('contracts as c')
+    .innerJoin('products as p', 'p.id', 'c.product_id')
+    .select([
+      'c.id',
+      'c.product_key',
+      'p.name_es',
+      'p.name_en',
+      'c.state',
+      'c.initial_investment',
+      'c.recurring_amount',
+      'c.submission_date',
+      'c.expiring_date',
+      'c.contract_period_type',
+      'c.payment_preference_id',
+      'c.created_at',
+      'c.updated_at',
+    ])
+    .where('c.company_id', '=', companyId)
+    .where('c.user_id', '=', userId)
+    .orderBy('c.created_at')
+    .orderBy('c.id')
+    .execute();
+}
+
+/** Personal data export (issue 16): the state changes of a person's contracts, oldest first; who acted as "the person" or not. */
+export async function findContractEventsForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('contract_events as e')
+    .innerJoin('contracts as c', 'c.id', 'e.contract_id')
+    .select(['e.contract_id', 'e.at', 'e.from_state', 'e.to_state', 'e.reason', 'e.payment_reference', 'e.actor_id'])
+    .where('c.company_id', '=', companyId)
+    .where('c.user_id', '=', userId)
+    .orderBy('e.at')
+    .orderBy('e.id')
+    .execute();
+}

@@ -65,6 +65,8 @@ import './activation-messages.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 // Investor protection (issue 16, helper kis): the sheet, the test and the warning before a hire.
 import { checkHireProtection, contractProtection, recordHireProtection } from '../investor-protection/service.ts';
+import { findContractEventsForExport, findContractsForExport } from './repository.ts';
+import type { TDb } from '../../db/database.ts';
 
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
@@ -487,4 +489,10 @@ export async function countCustomerContracts(app: FastifyInstance, companyId: st
   const { counts } = await readDashboard(app.db, { companyId, userId, state: undefined, limit: 0, offset: 0 });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   return { ...facets, ALL: CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0) };
+}
+
+/** Personal data export (issue 16): a person's contracts and the state changes of each, for themselves only. */
+export async function listContractsForExport(db: TDb, companyId: string, userId: string) {
+  const [contracts, events] = await Promise.all([findContractsForExport(db, companyId, userId), findContractEventsForExport(db, companyId, userId)]);
+  return { contracts, events };
 }

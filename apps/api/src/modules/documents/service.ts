@@ -42,6 +42,8 @@ import {
 import './messages.ts';
 // Investor protection (issue 16, helper kis).
 import { contractProtection } from '../investor-protection/service.ts';
+import { findCustomerIncome as findIncomeForExport, findCustomerPayments as findPaymentsForExport } from './repository.ts';
+import type { TDb } from '../../db/database.ts';
 
 export const todayUtc = (now = new Date()) => now.toISOString().slice(0, 10);
 /** Statements exist for closed years only: the current year is not final (docs/decisions/0021). */
@@ -254,4 +256,10 @@ export async function downloadDocument(
     });
   }
   return { fileName: stored.file_name, content: Buffer.from(stored.content), sha256: stored.sha256 };
+}
+
+/** Personal data export (issue 16): a person's payments and the income credited to them, for themselves only. */
+export async function listMoneyForExport(db: TDb, companyId: string, userId: string) {
+  const [payments, income] = await Promise.all([findPaymentsForExport(db, companyId, userId), findIncomeForExport(db, companyId, userId)]);
+  return { payments, income };
 }

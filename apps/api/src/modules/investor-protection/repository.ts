@@ -109,3 +109,26 @@ export async function findContractProtection(db: TDbOrTx, companyId: string, con
     .where('contract_id', '=', contractId)
     .executeTakeFirst();
 }
+
+/** Personal data export (issue 16): every test a person took, oldest first, and whether they took it themselves. */
+export async function findAssessmentsForExport(db: TDbOrTx, companyId: string, userId: string) {
+  return db
+    .selectFrom('appropriateness_assessments')
+    .select(['id', 'version', 'answers', 'score', 'max_score', 'passed', 'net_worth', 'yearly_income', 'commitments', 'loss_capacity', 'taken_by', 'taken_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('taken_at')
+    .orderBy('id')
+    .execute();
+}
+
+/** Personal data export (issue 16): what each of a person's hires accepted and was shown (sheet version, warnings, acknowledgement). */
+export async function findContractProtectionsForExport(db: TDbOrTx, companyId: string, userId: string) {
+  return db
+    .selectFrom('contract_investor_protection as p')
+    .innerJoin('contracts as c', 'c.id', 'p.contract_id')
+    .select(['p.contract_id', 'p.key_info_version', 'p.key_info_accepted_at', 'p.assessment_id', 'p.warnings', 'p.acknowledged_at'])
+    .where('p.company_id', '=', companyId)
+    .where('c.user_id', '=', userId)
+    .execute();
+}

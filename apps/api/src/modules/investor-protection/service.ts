@@ -29,6 +29,8 @@ import type { TAuthUser } from '../../plugins/auth.ts';
 import { resolveCustomer } from '../contracts/access.ts';
 import { findContractProtection, findLatestAssessment, insertAssessment, insertContractProtection, type TAssessmentRow } from './repository.ts';
 import './messages.ts';
+import { findAssessmentsForExport, findContractProtectionsForExport } from './repository.ts';
+import type { TDb } from '../../db/database.ts';
 
 const validUntil = (takenAt: Date): Date => {
   const until = new Date(takenAt.getTime());
@@ -159,4 +161,10 @@ export async function contractProtection(app: FastifyInstance, companyId: string
     warnings: row.warnings as TRiskWarning[],
     acknowledgedAt: row.acknowledged_at ? new Date(row.acknowledged_at).toISOString() : null,
   };
+}
+
+/** Personal data export (issue 16): a person's tests, and what each of their hires accepted and was shown. */
+export async function listInvestorProtectionForExport(db: TDb, companyId: string, userId: string) {
+  const [assessments, hires] = await Promise.all([findAssessmentsForExport(db, companyId, userId), findContractProtectionsForExport(db, companyId, userId)]);
+  return { assessments, hires };
 }

@@ -91,3 +91,15 @@ export async function readBacklog(db: Kysely<Database>): Promise<TMailBacklog> {
   const row = result.rows[0];
   return { pending: Number(row?.pending ?? 0), oldestDueSeconds: Math.max(0, Number(row?.oldest_due_seconds ?? 0)) };
 }
+
+/** Personal data export (issue 16): the mails of a company to one address (case ignored), oldest first. */
+export async function findMailsToAddress(db: TExecutor, companyId: string, address: string) {
+  return db
+    .selectFrom('mail_outbox')
+    .select(['id', 'created_at', 'sent_at', 'status', 'subject', 'text_body'])
+    .where('company_id', '=', companyId)
+    .where(sql<boolean>`lower(to_address) = lower(${address})`)
+    .orderBy('created_at')
+    .orderBy('id')
+    .execute();
+}

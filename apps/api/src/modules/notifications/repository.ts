@@ -351,3 +351,14 @@ export async function insertEvents(
     .values(events.map((e) => ({ user_id: e.userId, company_id: e.companyId, seq: e.seq, type: 'created' as const, notification_id: e.notificationId, unread: e.unread })))
     .execute();
 }
+
+/** Personal data export (issue 16): every item of a user's inbox, dismissed ones too, oldest first. */
+export async function findNotificationsForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('notifications')
+    .select(['id', 'kind', 'severity', 'message_key', 'params', 'subject_type', 'subject_id', 'task_type', 'task_state', 'completed_at', 'read_at', 'dismissed_at', 'created_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('created_seq')
+    .execute();
+}

@@ -42,6 +42,7 @@ import {
   markTaskDone,
   type TNotificationItemRow,
 } from './repository.ts';
+import { findNotificationsForExport } from './repository.ts';
 
 /** A database handle or a transaction: `notify` and `completeTasks` join the caller's transaction. */
 export type TNotificationExecutor = Kysely<Database> | Transaction<Database>;
@@ -326,4 +327,10 @@ export async function authenticateStream(
   // As on every other route (permission matrix): a temporary password must be changed first.
   if (session.is_temporal_password) throw new AppError(403, 'passwordChangeRequired');
   return { userId: session.user_id, companyId, tokenHash };
+}
+
+/** Personal data export (issue 16): every notification of a person, its title rendered in `language`. */
+export async function listNotificationsForExport(db: TNotificationExecutor, companyId: string, userId: string, language: TLanguage) {
+  const rows = await findNotificationsForExport(db, companyId, userId);
+  return rows.map((row) => ({ ...row, title: renderNotificationTitle(language, row.message_key, row.params as TNotificationParams) }));
 }

@@ -61,3 +61,14 @@ export function findTokenUser(db: TExecutor, tokenHash: string) {
     .where('u.is_deleted', '=', false)
     .executeTakeFirst();
 }
+
+/** Personal data export (issue 16): a user's sessions as metadata (client, start, expiry, end), never the token's hash. */
+export async function findSessionsForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('access_tokens')
+    .select(['client_id', 'created_at', 'expires_at', 'revoked_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at')
+    .execute();
+}

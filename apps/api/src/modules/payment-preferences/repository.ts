@@ -44,3 +44,15 @@ export async function removePaymentPreference(db: TExecutor, companyId: string, 
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** Personal data export (issue 16): every preference the user ever stored, removed ones too, as stored (never a full number). */
+export async function listPaymentPreferencesForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('payment_preferences')
+    .select([...COLUMNS, 'created_at', 'removed_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('created_at', 'asc')
+    .orderBy('id', 'asc')
+    .execute();
+}

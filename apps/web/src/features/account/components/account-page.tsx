@@ -11,6 +11,7 @@ import { useMe } from '../api/get-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { ConsentsSection } from '../../consents/components/consents-section.tsx';
+import { ExportDataSection } from '../../privacy/components/export-data-section.tsx';
 
 function Profile({ me }: { me: TUserMe }) {
   const { t } = useTranslation('account');
@@ -59,6 +60,7 @@ function AccountBody({ userId }: { userId: string }) {
       <PaymentMethods userId={userId} />
       <ChangePasswordForm />
       <ConsentsSection userId={userId} />
+      <ExportDataSection />
     </Stack>
   );
 }
