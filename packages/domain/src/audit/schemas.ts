@@ -93,6 +93,11 @@ export const AUDIT_ACTIONS = [
   'bankStatementLine.dismiss',
   // Consent records (issue 16): an ADMIN read a person's consent history.
   'consent.readHistory',
+  // Personal data (issue 16, helper erasure): erasure asked and confirmed; the retention job's work.
+  'user.erasureRequest',
+  'user.erasure',
+  'user.retentionBlock',
+  'user.retentionErase',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -111,6 +111,9 @@ export const PERMISSIONS = {
   'consents.own': EVERYONE,
   /** Read a person's consent history (for a claim; audited). */
   'consents.readAny': ['ADMIN'],
+  // --- Personal data: erasure (issue 16, helper erasure) ---
+  /** Ask for and confirm the erasure of one's own data (customers; staff leave through HR). */
+  'privacy.erasure': ['INVESTOR', 'SUPPLIER', 'OWNER'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;
