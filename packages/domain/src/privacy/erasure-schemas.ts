@@ -11,6 +11,12 @@ import { vkey } from '../i18n/validation-messages.ts';
 /** Where the mail's link opens: the token travels in the fragment (it reaches no server log). */
 export const ERASURE_CONFIRM_WEB_PATH = '/web/privacy/erasure/confirm';
 
+/** The API's erasure endpoints. */
+export const erasureApi = {
+  request: '/api/privacy/erasure',
+  confirm: '/api/privacy/erasure/confirm',
+} as const;
+
 export const ZErasureRequested = z.object({
   /** Until when the link sent by e-mail works. */
   expiresAt: z.string(),

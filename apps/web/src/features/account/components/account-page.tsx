@@ -10,6 +10,7 @@ import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useMe } from '../api/get-me.ts';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
+import { ErasureSection } from '../../privacy/ErasureSection.tsx';
 
 function Profile({ me }: { me: TUserMe }) {
   const { t } = useTranslation('account');
@@ -57,6 +58,7 @@ function AccountBody({ userId }: { userId: string }) {
       {me.isPending ? <LoadingScreen /> : me.isError ? <LoadErrorAlert onRetry={() => void me.refetch()} /> : <Profile me={me.data} />}
       <PaymentMethods userId={userId} />
       <ChangePasswordForm />
+      <ErasureSection />
     </Stack>
   );
 }
