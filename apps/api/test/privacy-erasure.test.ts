@@ -154,6 +154,8 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
         expect(res.statusCode).toBe(403);
       }
       expect((await askErasure({ 'company-id': '1' })).statusCode).toBe(401);
+      // Another company's session (its token is for company 2) is not a session here.
+      expect((await askErasure({ ...h['investor@other.example']!, 'company-id': '1' })).statusCode).toBe(401);
       const p = await signUp();
       const contractId = await insertContract(p.id, 'ACTIVE');
       const live = await askErasure({ ...p.headers, 'accept-language': 'en' });
@@ -366,6 +368,40 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       expect((await t.db.selectFrom('contracts').select('id').where('user_id', 'in', ids).execute()).length).toBe(2);
       expect(await rowsHolding(people.flatMap((p) => [p.email, p.firstName, p.lastName, p.dni, p.phone]))).toEqual([]);
       expect(t.logs.join('\n')).toContain('privacy retention job: erased');
+    });
+
+    it('blocks at a privacy consent withdrawal but erases only after the relationship ends, at the later period', async () => {
+      const p = await signUp();
+      await insertContract(p.id, 'ARCHIVED');
+      const withdrawn = new Date('2027-06-15T08:00:00Z');
+      // The privacy policy's consent cannot be withdrawn through the API today: the record is written as the consents module would.
+      await t.db
+        .insertInto('consent_records')
+        .values({ company_id: '1', user_id: p.id, purpose: 'privacyPolicy', choice: 'withdrawn', text_version: 'privacy-2026-11', source: 'account', recorded_at: withdrawn })
+        .execute();
+      const jobAt = (at: string) => createPrivacyRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => new Date(at) });
+      const auditCount = async (action: string) =>
+        (await t.db.selectFrom('audit_log').select('id').where('action', '=', action as never).where('entity_id', '=', p.id).execute()).length;
+
+      await jobAt('2027-06-15T07:59:59Z').runOnce();
+      expect((await userRow(p.id)).blocked_at).toBeNull();
+      await jobAt('2027-06-16T00:00:00Z').runOnce();
+      expect(await auditCount('user.retentionBlock')).toBe(1);
+      // Years later, the relationship still lives: blocked, never erased.
+      await jobAt('2040-01-01T00:00:00Z').runOnce();
+      expect(await auditCount('user.retentionErase')).toBe(0);
+      expect((await userRow(p.id)).email).toBe(p.email);
+
+      // The relationship ends on 2028-01-10: erased at the later of withdrawal + 4 years and end + 5 years.
+      await t.db.updateTable('users').set({ relationship_ended_at: new Date('2028-01-10T00:00:00Z') }).where('id', '=', p.id).execute();
+      await jobAt('2033-01-09T23:59:59Z').runOnce();
+      expect(await auditCount('user.retentionErase')).toBe(0);
+      await jobAt('2033-01-10T00:00:00Z').runOnce();
+      await jobAt('2033-01-10T00:00:00Z').runOnce();
+      expect(await auditCount('user.retentionErase')).toBe(1);
+      expect(await auditCount('user.retentionBlock')).toBe(1);
+      expect(await userRow(p.id)).toMatchObject({ email: `anonimizado-${p.id}`, dni: null, is_active: false });
+      expect(await rowsHolding([p.email, p.firstName, p.lastName, p.dni, p.phone])).toEqual([]);
     });
   });
 });
