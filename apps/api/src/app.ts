@@ -61,6 +61,9 @@ import { folderTransport, smtpTransport, type TMailTransport } from './modules/m
 // Jobs board (issue 17, slice jobs).
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { createJobsRetentionJob, type TJobsRetentionJob } from './modules/jobs/retention-job.ts';
+// Personal data: erasure and retention (issue 16, helper erasure).
+import { erasureRoutes } from './modules/privacy/erasure-routes.ts';
+import { createPrivacyRetentionJob, type TPrivacyRetentionJob } from './modules/privacy/retention-job.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -74,6 +77,8 @@ declare module 'fastify' {
     leadExpiryJob: TLeadExpiryJob;
     /** Jobs board (issue 17): expired offers closed, old applications anonymised. */
     jobsRetentionJob: TJobsRetentionJob;
+    /** Personal data (issue 16): people blocked, kept records erased when their period ends. */
+    privacyRetentionJob: TPrivacyRetentionJob;
   }
 }
 
@@ -194,6 +199,11 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('jobsRetentionJob', jobsRetentionJob);
   app.addHook('onReady', async () => jobsRetentionJob.start());
   app.addHook('onClose', async () => jobsRetentionJob.stop());
+  // Personal data (issue 16, helper erasure): every instance runs it; leases make each person handled once.
+  const privacyRetentionJob = createPrivacyRetentionJob({ db: deps.db, pollMs: config.PRIVACY_JOB_POLL_MS, log: app.log });
+  app.decorate('privacyRetentionJob', privacyRetentionJob);
+  app.addHook('onReady', async () => privacyRetentionJob.start());
+  app.addHook('onClose', async () => privacyRetentionJob.stop());
 
   // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
   const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
@@ -284,6 +294,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(consentRoutes);
       // Personal data export (issue 16, part export).
       await tenant.register(privacyExportRoutes);
+      // Personal data: erasure (issue 16, helper erasure).
+      await tenant.register(erasureRoutes);
     },
     { prefix: '/api' },
   );

@@ -107,6 +107,8 @@ const ZConfig = z.object({
   LEADS_JOB_POLL_MS: z.coerce.number().int().min(0).default(60_000),
   /** Jobs board (issue 17): milliseconds between passes of the retention job (expired offers, old applications); 0 = off. */
   JOBS_JOB_POLL_MS: z.coerce.number().int().min(0).default(900_000),
+  // Personal data (issue 16): the retention job's poll interval (0 = off).
+  PRIVACY_JOB_POLL_MS: z.coerce.number().int().min(0).default(3_600_000),
 });
 
 export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; seedDemo: boolean };

@@ -98,7 +98,7 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       const page = res.json();
       expect(page).toMatchObject({ size: 2, number: 0, numberOfElements: 2, first: true });
       expect(Object.keys(page.content[0]).sort()).toEqual(
-        ['id', 'email', 'firstName', 'lastName', 'phone', 'createdAt', 'lastModifiedAt', 'lastLogonAt', 'isDeleted', 'isActive', 'isTemporalPassword', 'country', 'city', 'dni', 'postalCode', 'roles'].sort(),
+        ['id', 'email', 'firstName', 'lastName', 'phone', 'createdAt', 'lastModifiedAt', 'lastLogonAt', 'isDeleted', 'isActive', 'isTemporalPassword', 'country', 'city', 'dni', 'postalCode', 'roles', 'blockedAt'].sort(),
       );
       const all = (await inject('GET', '/api/users?size=100', admin)).json().content as { createdAt: string }[];
       const created = all.map((u) => u.createdAt);

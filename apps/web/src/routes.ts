@@ -77,6 +77,8 @@ export default [
     route(r(paths.jobsWithdraw), 'routes/jobs-withdraw.tsx'),
     route(r(paths.adminJobs), 'routes/admin-jobs.tsx'),
     route(r(paths.adminJob), 'routes/admin-job.tsx'),
+    // Personal data (issue 16, helper erasure): the erasure mail's link (not prerendered: the token is in the fragment).
+    route(r(paths.erasureConfirm), 'routes/erasure-confirm.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

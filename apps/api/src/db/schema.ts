@@ -57,6 +57,10 @@ export interface UsersTable {
   last_logon_at: Timestamp | null;
   /** Kept by a trigger (kc_fold of names, e-mail and DNI); never written by the API. */
   search_text: Generated<string>;
+  /** Issue 16, migration 0026: blocked (only ADMIN sees the person), erased, relationship ended. */
+  blocked_at: Timestamp | null;
+  erased_at: Timestamp | null;
+  relationship_ended_at: Timestamp | null;
 }
 
 export interface ProductsTable {
@@ -647,6 +651,19 @@ export interface ConsentRecordsTable {
   recorded_at: Generated<Date>;
 }
 
+// Personal data: erasure and retention (issue 16, helper erasure; migration 0026).
+export interface PrivacyRequestsTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  kind: 'EXPORT' | 'ERASURE';
+  state: Generated<'PENDING' | 'CONFIRMED' | 'SUPERSEDED'>;
+  token_hash: string | null;
+  expires_at: Timestamp | null;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -701,6 +718,8 @@ export interface Database {
   contract_investor_protection: ContractInvestorProtectionTable;
   // Consent records (issue 16, part consents).
   consent_records: ConsentRecordsTable;
+  // Personal data: erasure and retention (issue 16, helper erasure).
+  privacy_requests: PrivacyRequestsTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -78,6 +78,8 @@ export async function buildTestApp(
     LEADS_JOB_POLL_MS: '0',
     // Jobs board (issue 17): the retention job runs only when a test calls it.
     JOBS_JOB_POLL_MS: '0',
+    // Personal data (issue 16): the retention job runs only when a test calls it.
+    PRIVACY_JOB_POLL_MS: '0',
     CALCULATOR_BASE_YEAR: String(TEST_BASE_YEAR),
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...options.env,

@@ -96,6 +96,11 @@ export const AUDIT_ACTIONS = [
   // Personal data export (issue 16, part export): the person asked for their data, and the archive was sent whole.
   'user.requestDataExport',
   'user.downloadDataExport',
+  // Personal data (issue 16, helper erasure): erasure asked and confirmed; the retention job's work.
+  'user.erasureRequest',
+  'user.erasure',
+  'user.retentionBlock',
+  'user.retentionErase',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -95,6 +95,8 @@ export const paths = {
   // appropriateness test the hiring screen leads to (back to the hire after it).
   keyInfoSheet: { path: '/home/calculadoras/:id/ficha', href: (id: (typeof PLAN_IDS)[number]) => `/home/calculadoras/${id}/ficha` },
   appropriateness: { path: '/inversor/test-conveniencia', href: () => '/inversor/test-conveniencia' },
+  // Personal data (issue 16, helper erasure): the page the erasure mail's link opens (token in the fragment).
+  erasureConfirm: { path: '/privacy/erasure/confirm', href: () => '/privacy/erasure/confirm' },
 } as const;
 
 export type TPathName = keyof typeof paths;

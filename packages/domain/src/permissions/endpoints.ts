@@ -150,6 +150,9 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/users/{userId}/consents/history': 'consents.readAny',
   // Personal data export (issue 16, part export).
   'GET /api/privacy/export': 'privacy.exportOwn',
+  // Personal data: erasure (issue 16, helper erasure).
+  'POST /api/privacy/erasure': 'privacy.erasure',
+  'POST /api/privacy/erasure/confirm': PUBLIC,
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).

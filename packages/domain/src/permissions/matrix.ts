@@ -114,6 +114,9 @@ export const PERMISSIONS = {
   // --- Personal data (issue 16, part export) ---
   /** Download all of one's own personal data (GDPR Art. 15/20): everyone, for themselves only. */
   'privacy.exportOwn': EVERYONE,
+  // --- Personal data: erasure (issue 16, helper erasure) ---
+  /** Ask for and confirm the erasure of one's own data (customers; staff leave through HR). */
+  'privacy.erasure': ['INVESTOR', 'SUPPLIER', 'OWNER'],
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

@@ -33,6 +33,8 @@ export const ZUser = z.object({
   dni: z.string().nullable(),
   postalCode: z.string().nullable(),
   roles: z.array(ZRole.or(z.string())),
+  /** Since when the person's data is blocked (erasure, retention): only ADMIN sees them (issue 16). */
+  blockedAt: z.string().nullable().optional(),
 });
 export type TUser = z.infer<typeof ZUser>;
 /** The list's rows: the same shape (older name, kept for the web app). */

@@ -26,6 +26,8 @@ import * as jobs from './0020-jobs.ts';
 import * as investorProtection from './0021-investor-protection.ts';
 // Consent records (issue 16, part consents).
 import * as consents from './0024-consents.ts';
+// Personal data: erasure and retention (issue 16, helper erasure).
+import * as privacy from './0026-privacy.ts';
 // The ledger's guards per statement (issue 15, budgets).
 import * as ledgerStatementGuards from './0030-ledger-statement-guards.ts';
 
@@ -61,6 +63,8 @@ export const migrations: Record<string, Migration> = {
   '0021-investor-protection': investorProtection,
   // Consent records (issue 16, part consents).
   '0024-consents': consents,
+  // Personal data: erasure and retention (issue 16, helper erasure).
+  '0026-privacy': privacy,
   // The ledger's guards per statement (issue 15, budgets).
   '0030-ledger-statement-guards': ledgerStatementGuards,
 };

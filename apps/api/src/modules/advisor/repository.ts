@@ -13,12 +13,17 @@ const CLIENT_COLUMNS = ['c.id', 'c.email', 'c.first_name', 'c.last_name', 'c.pho
  * user with an advisor of the company. Search: a fragment of names, e-mail or DNI folded by
  * kc_fold on both sides (users.search_text). Newest client first.
  */
-export async function listClients(db: Kysely<Database>, input: { companyId: string; advisorId?: string | undefined; q?: string | undefined; limit: number; offset: number }) {
+export async function listClients(
+  db: Kysely<Database>,
+  input: { companyId: string; advisorId?: string | undefined; q?: string | undefined; limit: number; offset: number; includeBlocked?: boolean },
+) {
   let base = db
     .selectFrom('users as c')
     .leftJoin('users as a', (join) => join.onRef('a.id', '=', 'c.advisor_id').on('a.company_id', '=', input.companyId))
     .where('c.company_id', '=', input.companyId)
     .where('c.is_deleted', '=', false);
+  // Blocked people (issue 16): ADMIN only.
+  if (!input.includeBlocked) base = base.where('c.blocked_at', 'is', null);
   base = input.advisorId
     ? base.where('c.advisor_id', '=', input.advisorId)
     : base.where((eb) => eb.or([eb('c.advisor_id', 'is not', null), eb('c.roles', '@>', sql<string[]>`ARRAY['INVESTOR']::text[]`)]));
@@ -49,7 +54,7 @@ export async function countContractsByClient(db: TExecutor, companyId: string, c
 }
 
 /** A user of the company with their advisor (undefined when not of this company or deleted). */
-export function findClient(db: TExecutor, companyId: string, clientId: string, options: { forUpdate?: boolean } = {}) {
+export function findClient(db: TExecutor, companyId: string, clientId: string, options: { forUpdate?: boolean; includeBlocked?: boolean } = {}) {
   let query = db
     .selectFrom('users as c')
     .select([
@@ -64,6 +69,8 @@ export function findClient(db: TExecutor, companyId: string, clientId: string, o
     .where('c.id', '=', clientId)
     .where('c.company_id', '=', companyId)
     .where('c.is_deleted', '=', false);
+  // Blocked people (issue 16): ADMIN only.
+  if (!options.includeBlocked) query = query.where('c.blocked_at', 'is', null);
   if (options.forUpdate) query = query.forUpdate();
   return query.executeTakeFirst();
 }
@@ -167,12 +174,17 @@ export async function insertNote(tx: TExecutor, note: { companyId: string; clien
  * One page of NEW contracts waiting for the first payment, oldest first: an advisor's clients'
  * (`advisorId`) or the company's. Served by contracts_company_state_created.
  */
-export async function listQueue(db: Kysely<Database>, input: { companyId: string; advisorId?: string | undefined; limit: number; offset: number }) {
+export async function listQueue(
+  db: Kysely<Database>,
+  input: { companyId: string; advisorId?: string | undefined; limit: number; offset: number; includeBlocked?: boolean },
+) {
   let base = db
     .selectFrom('contracts as k')
     .innerJoin('users as c', 'c.id', 'k.user_id')
     .where('k.company_id', '=', input.companyId)
     .where('k.state', '=', 'NEW');
+  // Blocked people (issue 16): ADMIN only.
+  if (!input.includeBlocked) base = base.where('c.blocked_at', 'is', null);
   if (input.advisorId) base = base.where('c.advisor_id', '=', input.advisorId);
   const [rows, count] = await Promise.all([
     base

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import {
+  seesBlockedPeople,
   CONTRACT_STATES,
   TASK_TYPES,
   allowedActions,
@@ -43,6 +44,9 @@ import {
 } from './repository.ts';
 import './messages.ts';
 
+/** Only ADMIN sees people whose data is blocked (issue 16, docs/decisions/0027). */
+const seesBlocked = (caller: TAuthUser): boolean => seesBlockedPeople(caller.roles);
+
 const iso = (value: Date | string) => new Date(value).toISOString();
 const fullName = (first: string | null | undefined, last: string | null | undefined) => `${first ?? ''} ${last ?? ''}`.trim();
 
@@ -69,7 +73,14 @@ function emptyCounts(): TContractCounts {
 /** The clients list: searchable, paged, with the number of contracts per state of each client. */
 export async function getClients(app: FastifyInstance, caller: TAuthUser, query: TAdvisorClientsQuery): Promise<TAdvisorClientPage> {
   const advisorId = advisorScope(caller, query.advisorId);
-  const { rows, total } = await listClients(app.db, { companyId: caller.companyId, advisorId, q: query.q, limit: query.size, offset: query.page * query.size });
+  const { rows, total } = await listClients(app.db, {
+    companyId: caller.companyId,
+    advisorId,
+    q: query.q,
+    limit: query.size,
+    offset: query.page * query.size,
+    includeBlocked: seesBlocked(caller),
+  });
   const counts = new Map<string, TContractCounts>();
   for (const row of await countContractsByClient(app.db, caller.companyId, rows.map((r) => r.id))) {
     const entry = counts.get(row.user_id) ?? emptyCounts();
@@ -96,7 +107,7 @@ export async function getClients(app: FastifyInstance, caller: TAuthUser, query:
 /** The client if the caller may act for them (their advisor, or staff of the company); 404 otherwise. */
 async function reachableClient(app: FastifyInstance, caller: TAuthUser, clientId: string) {
   if (!isUuid(clientId)) throw notFound('clientNotFound');
-  const client = await findClient(app.db, caller.companyId, clientId);
+  const client = await findClient(app.db, caller.companyId, clientId, { includeBlocked: seesBlocked(caller) });
   if (!client || client.id === caller.id || !isStaffFor(caller, { id: client.id, advisor_id: client.advisor_id })) throw notFound('clientNotFound');
   return client;
 }
@@ -179,7 +190,7 @@ export async function addClientNote(app: FastifyInstance, caller: TAuthUser, cli
 /** The queue: NEW contracts waiting for the first payment, oldest first. */
 export async function getQueue(app: FastifyInstance, caller: TAuthUser, query: TAdvisorQueueQuery): Promise<TQueuePage> {
   const advisorId = isCompanyWide(caller) ? undefined : caller.id;
-  const { rows, total } = await listQueue(app.db, { companyId: caller.companyId, advisorId, limit: query.size, offset: query.page * query.size });
+  const { rows, total } = await listQueue(app.db, { companyId: caller.companyId, advisorId, limit: query.size, offset: query.page * query.size, includeBlocked: seesBlocked(caller) });
   return toPage(
     rows.map((r) => ({
       contractId: r.id,
@@ -215,7 +226,7 @@ export async function getAdvisorOptions(app: FastifyInstance, caller: TAuthUser)
 export async function reassignClient(app: FastifyInstance, caller: TAuthUser, clientId: string, advisorId: string, audit: TAuditContext): Promise<TAdvisorClientDetail> {
   if (!isUuid(clientId)) throw notFound('clientNotFound');
   await app.db.transaction().execute(async (tx) => {
-    const client = await findClient(tx, caller.companyId, clientId, { forUpdate: true });
+    const client = await findClient(tx, caller.companyId, clientId, { forUpdate: true, includeBlocked: seesBlocked(caller) });
     if (!client || client.id === caller.id) throw notFound('clientNotFound');
     const target = await findPerson(tx, caller.companyId, advisorId);
     if (!target || !target.roles.includes('ADVISOR') || !target.is_active || target.is_deleted || target.id === client.id) {

@@ -1,4 +1,4 @@
-import { can } from '@kc/domain';
+import { can, seesBlockedPeople } from '@kc/domain';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { notFound } from '../../lib/app-error.ts';
 import type { TDb } from '../../db/database.ts';
@@ -8,12 +8,21 @@ import { isUuid } from '../../lib/ids.ts';
 
 export { isUuid };
 
+/** The customer as the scope rules see them; `blocked_at` set: only ADMIN reaches them. */
+export interface TCustomerRef {
+  id: string;
+  advisor_id: string | null;
+  blocked_at?: Date | string | null;
+}
+
 /**
  * Who acts as staff for a customer (the permission matrix's scope): a role with
  * `contracts.manageCompany` for every customer of the company, a role with
  * `contracts.manageAssigned` (the advisor) for the customers assigned to them.
  */
-export function isStaffFor(caller: TAuthUser, customer: { id: string; advisor_id: string | null }): boolean {
+export function isStaffFor(caller: TAuthUser, customer: TCustomerRef): boolean {
+  // A person whose data is blocked (issue 16): only ADMIN reaches them.
+  if (customer.blocked_at && !seesBlockedPeople(caller.roles)) return false;
   if (can(caller.roles, 'contracts.manageCompany')) return true;
   return can(caller.roles, 'contracts.manageAssigned') && customer.advisor_id === caller.id;
 }
@@ -23,7 +32,7 @@ export function isStaffFor(caller: TAuthUser, customer: { id: string; advisor_id
  * advisor, or an administrator of the same company. Everyone else gets the same 404 as for an
  * id that does not exist, so ids of other users and companies reveal nothing.
  */
-export function canReach(caller: TAuthUser, customer: { id: string; advisor_id: string | null }): boolean {
+export function canReach(caller: TAuthUser, customer: TCustomerRef): boolean {
   return customer.id === caller.id || isStaffFor(caller, customer);
 }
 

@@ -140,6 +140,8 @@ export type TContractRowWithOwner = TSummaryRow & {
   owner_first_name: string;
   owner_last_name: string;
   owner_language: string;
+  /** Issue 16: the owner's data is blocked (only ADMIN reaches the contract). */
+  owner_blocked_at: Date | null;
 };
 
 /** A contract of the company with its owner's data; undefined when there is none. */
@@ -172,6 +174,7 @@ export async function findContract(
       'u.first_name as owner_first_name',
       'u.last_name as owner_last_name',
       'u.language as owner_language',
+      'u.blocked_at as owner_blocked_at',
     ])
     .where('c.id', '=', id)
     .where('c.company_id', '=', companyId);
@@ -263,7 +266,7 @@ export async function findProductForContract(db: TExecutor, companyId: string, p
 export async function findCustomer(db: TExecutor, companyId: string, id: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'company_id', 'email', 'first_name', 'last_name', 'advisor_id', 'language'])
+    .select(['id', 'company_id', 'email', 'first_name', 'last_name', 'advisor_id', 'language', 'blocked_at'])
     .where('id', '=', id)
     .where('company_id', '=', companyId)
     .where('is_deleted', '=', false)

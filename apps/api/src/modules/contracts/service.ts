@@ -123,7 +123,7 @@ export async function searchContracts(
 async function reachableContract(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractRowWithOwner> {
   if (!isUuid(id)) throw notFound('contractNotFound');
   const contract = await findContract(app.db, caller.companyId, id);
-  if (!contract || !(contract.user_id === caller.id || isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id }))) {
+  if (!contract || !(contract.user_id === caller.id || isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at }))) {
     throw notFound('contractNotFound');
   }
   return contract;
@@ -139,7 +139,7 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
     contract.payment_preference_id ? findPaymentPreference(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
     contractProtection(app, caller.companyId, contract.id),
   ]);
-  const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
+  const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at });
   return {
     ...toSummary(contract),
     productId: contract.product_id,
@@ -378,7 +378,7 @@ export async function transitionContract(
   const ownerId = await app.db.transaction().execute(async (tx) => {
     const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
     if (!contract) throw notFound('contractNotFound');
-    const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id });
+    const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at });
     const decision = decideTransition(contract.state as TContractState, action, isStaff, contract.user_id === caller.id);
     if (!decision.ok) {
       throw decision.reason === 'staffOnly'

@@ -64,6 +64,7 @@ const USER_COLUMNS = [
   'dni',
   'postal_code',
   'roles',
+  'blocked_at',
 ] as const;
 
 const SORT_COLUMNS = { createdAt: 'created_at', lastName: 'last_name', email: 'email', lastLogonAt: 'last_logon_at' } as const;
@@ -86,8 +87,16 @@ const escapeLike = (value: string) => value.replace(/[\\%_]/g, (c) => `\\${c}`);
  * the count and the (company, created_at) index for the newest first; the transaction that
  * lowered `random_page_cost` for an uncapped count is gone (bench/README.md, issue 13).
  */
-export async function listUsers(db: Kysely<Database>, companyId: string, query: TUserListQuery, reach?: { scope: 'group' | 'team'; managerId: string }) {
+export async function listUsers(
+  db: Kysely<Database>,
+  companyId: string,
+  query: TUserListQuery,
+  reach?: { scope: 'group' | 'team'; managerId: string },
+  options: { includeBlocked?: boolean } = {},
+) {
   let base = db.selectFrom('users').where('company_id', '=', companyId);
+  // People whose data is blocked (issue 16) are listed to ADMIN only.
+  if (!options.includeBlocked) base = base.where('blocked_at', 'is', null);
   // A group or team manager: only the users of their part of the sales network.
   if (reach) base = base.where('id', 'in', usersInReach(db, companyId, reach.scope, reach.managerId));
   if (query.q) base = base.where(sql<boolean>`search_text LIKE '%' || kc_fold(${escapeLike(query.q)}) || '%'`);
@@ -145,6 +154,12 @@ export function findUserDetail(db: TExecutor, companyId: string, userId: string)
     .where('u.id', '=', userId)
     .where('u.company_id', '=', companyId)
     .executeTakeFirst();
+}
+
+/** Whether a person's data is blocked (erasure, retention; issue 16): only ADMIN reaches them. */
+export async function isUserBlocked(db: TExecutor, companyId: string, userId: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('blocked_at').where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+  return Boolean(row?.blocked_at);
 }
 
 /** A user's open sessions: unrevoked, unexpired tokens (never the token or its hash). */

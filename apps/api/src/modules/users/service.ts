@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import {
+  seesBlockedPeople,
   ROLES,
   PASSWORD_LINK_HOURS,
   paths,
@@ -45,6 +46,7 @@ import {
   findUserForUpdate,
   insertPasswordToken,
   insertStaffCreatedUser,
+  isUserBlocked,
   listOpenSessions,
   listUsers as listUserRows,
   lockActiveAdmins,
@@ -82,6 +84,7 @@ function toUser(row: TUserRowSummary): TUser {
     dni: row.dni,
     postalCode: row.postal_code,
     roles: row.roles,
+    blockedAt: iso(row.blocked_at),
   };
 }
 
@@ -103,15 +106,22 @@ const auditSnapshot = (row: TUserRowSummary) => ({
 export async function listUsers(app: FastifyInstance, caller: TAuthUser, query: TUserListQuery): Promise<TUserListPage> {
   const scope = userScope(caller.roles);
   if (scope === 'none') return { ...toPage([], query.page, query.size, 0, true), totalCapped: false };
-  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query, scope === 'company' ? undefined : { scope, managerId: caller.id });
+  const { rows, total, capped } = await listUserRows(app.db, caller.companyId, query, scope === 'company' ? undefined : { scope, managerId: caller.id }, {
+    includeBlocked: seesBlocked(caller),
+  });
   return { ...toPage(rows.map(toUser), query.page, query.size, total, true), totalCapped: capped };
 }
+
+/** Only ADMIN sees people whose data is blocked (issue 16, docs/decisions/0027). */
+const seesBlocked = (caller: TAuthUser): boolean => seesBlockedPeople(caller.roles);
 
 /** 404 for an id that is not a UUID, of another company, or out of the caller's scope. */
 async function assertReachable(app: FastifyInstance, caller: TAuthUser, userId: string): Promise<void> {
   const scope = userScope(caller.roles);
   if (!isUuid(userId) || scope === 'none') throw notFound('userNotFound');
   if (scope !== 'company' && !(await isUserInReach(app.db, caller.companyId, scope, caller.id, userId))) throw notFound('userNotFound');
+  // Blocked people (erasure, retention; issue 16): only ADMIN reaches them.
+  if (!seesBlocked(caller) && (await isUserBlocked(app.db, caller.companyId, userId))) throw notFound('userNotFound');
 }
 
 /** A user's page: every field, their sessions, their contracts' counts and where to find them and their audit. */

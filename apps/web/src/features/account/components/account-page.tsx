@@ -12,6 +12,7 @@ import { ChangePasswordForm } from './change-password-form.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { ConsentsSection } from '../../consents/components/consents-section.tsx';
 import { ExportDataSection } from '../../privacy/components/export-data-section.tsx';
+import { ErasureSection } from '../../privacy/ErasureSection.tsx';
 
 function Profile({ me }: { me: TUserMe }) {
   const { t } = useTranslation('account');
@@ -61,6 +62,7 @@ function AccountBody({ userId }: { userId: string }) {
       <ChangePasswordForm />
       <ConsentsSection userId={userId} />
       <ExportDataSection />
+      <ErasureSection />
     </Stack>
   );
 }

@@ -1,0 +1,5 @@
+import { ErasureConfirmPage } from '../features/privacy/ErasureConfirmPage.tsx';
+
+export default function Route() {
+  return <ErasureConfirmPage />;
+}

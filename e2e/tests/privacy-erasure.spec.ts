@@ -1,0 +1,135 @@
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
+
+/**
+ * Erasure (issue 16, Art. 17): a new person with no live contract asks for the erasure from
+ * /account, opens the mail's one-time link, confirms, is told what is kept and until when, and
+ * can no longer sign in. Axe finds nothing on either screen, at 360 px too.
+ */
+const PORT = Number(process.env['E2E_PORT'] ?? 3210);
+const MAIL_DIR = path.resolve(import.meta.dirname, '../../var', `e2e-${PORT}`, 'mail');
+const PASSWORD = 'una-clave-larga-2026';
+
+type TParsed = { to?: { text: string }; subject?: string; text?: string };
+const { simpleParser } = (await import('mailparser' as string)) as { simpleParser: (source: Buffer) => Promise<TParsed> };
+
+/** The first capture of `pattern` in a mail the server wrote to `email`. */
+async function mailedLink(email: string, pattern: RegExp): Promise<string> {
+  let link: string | undefined;
+  await expect
+    .poll(
+      async () => {
+        const files = await fs.readdir(MAIL_DIR).catch(() => [] as string[]);
+        for (const file of files.filter((f) => f.endsWith('.eml'))) {
+          const mail = await simpleParser(await fs.readFile(path.join(MAIL_DIR, file)));
+          if (mail.to?.text !== email) continue;
+          const found = pattern.exec(mail.text ?? '')?.[1];
+          if (found) link = found;
+        }
+        return link !== undefined;
+      },
+      { timeout: 10_000 },
+    )
+    .toBe(true);
+  return link!;
+}
+
+/** The app-relative part of a mailed link (the base URL ends in /web/). */
+const relative = (link: string) => {
+  const url = new URL(link);
+  return `${url.pathname.replace(/^\/web\//, '')}${url.search}${url.hash}`;
+};
+const escapeRe = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const byLabel = (page: Page, label: string) => page.getByLabel(new RegExp(`^${escapeRe(label)}\\s*\\*?$`));
+
+async function logIn(page: Page, email: string): Promise<void> {
+  await gotoApp(page, 'user/login');
+  await byLabel(page, 'Correo electrónico').fill(email);
+  await byLabel(page, 'Contraseña').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+}
+
+async function expectNoHorizontalScroll(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+}
+
+test('a new person asks for the erasure from /account, confirms it by mail, sees what is kept and can no longer sign in', async ({ page, consoleErrors }) => {
+  // Two screens, a dialog and six axe runs on a shared machine.
+  test.setTimeout(120_000);
+  const email = `e2e.erasure.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
+  const registered = await page.request.post('/api/users/register-inversor', {
+    headers: { 'company-id': '1', 'accept-language': 'es' },
+    data: {
+      email,
+      password: PASSWORD,
+      repeatPassword: PASSWORD,
+      dni: '12345678Z',
+      firstName: 'Olvido',
+      lastName: 'Borrado Pérez',
+      dateOfBirth: '1985-04-12',
+      countryId: 'ES',
+      cityId: '3117735',
+      postalCode: '28001',
+      useCreditCard: true,
+      creditCard: '4111 1111 1111 1111',
+      ccv: '737',
+      expirationDate: '12/39',
+      newEthereumWallet: false,
+      ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
+      billingAddressLine1: 'Calle Mayor 1',
+      billingAddressLine2: '3º B',
+      billingCountry: 'ES',
+      billingState: 'Madrid',
+      billingCity: 'Madrid',
+      billingPostalCode: '28001',
+      role: 'INVESTOR',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  await gotoApp(page, relative(await mailedLink(email, /(https?:\/\/\S+\/web\/user\/confirm-sign-up\?\S+)/)));
+  await expect(page.getByText('¡Su registro está confirmado! Ya puede iniciar sesión.')).toBeVisible();
+
+  // /account: the section says what is kept and until when; a confirmation; then the mail.
+  await logIn(page, email);
+  await expect(page.getByRole('banner').getByText(email)).toBeVisible();
+  await gotoApp(page, 'account');
+  const section = page.getByRole('region', { name: 'Supresión de sus datos' });
+  await expect(section).toBeVisible();
+  await expect(section).toContainText('conservamos sus contratos y los registros de sus pagos durante 5 años');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await section.getByRole('button', { name: 'Solicitar la supresión de mis datos' }).click();
+  const dialog = page.getByRole('dialog', { name: '¿Solicitar la supresión de sus datos?' });
+  await expect(dialog).toBeVisible();
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Sí, enviarme el correo' }).click();
+  await expect(section.getByRole('status')).toContainText('Le hemos enviado un correo');
+  await expectNoAxeViolations(page);
+
+  // The mail's link: the confirmation page, then the result.
+  const link = await mailedLink(email, /(https?:\/\/\S+\/web\/privacy\/erasure\/confirm#token=[A-Za-z0-9_-]+)/);
+  await gotoApp(page, relative(link));
+  await expect(page.getByRole('heading', { level: 1, name: 'Supresión de sus datos' })).toBeVisible();
+  // The token leaves the address bar once read.
+  await expect(page).not.toHaveURL(/token=/);
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Confirmar la supresión' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Sus datos se han suprimido' })).toBeVisible();
+  await expect(page.getByRole('status')).toContainText('Su cuenta está cerrada');
+  // No contract or payment of theirs: nothing is kept.
+  await expect(page.getByRole('region', { name: 'Lo que conservamos y hasta cuándo' })).toContainText('no guardamos nada más');
+  await expectNoHorizontalScroll(page);
+  await expectNoAxeViolations(page);
+
+  // The account is gone: the same e-mail and password no longer sign in.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await logIn(page, email);
+  await expect(page.getByRole('alert')).toHaveText('Correo electrónico o contraseña incorrectos.');
+  // That refused login is the only failed request the browser reports (400 invalid_grant).
+  expect(consoleErrors.filter((e) => !e.includes('status of 400'))).toEqual([]);
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !e.includes('status of 400')));
+});
