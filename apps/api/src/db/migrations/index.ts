@@ -26,6 +26,8 @@ import * as jobs from './0020-jobs.ts';
 import * as investorProtection from './0021-investor-protection.ts';
 // Consent records (issue 16, part consents).
 import * as consents from './0024-consents.ts';
+// Job search budget (issue 17, part search budget).
+import * as jobsSearch from './0027-jobs-search.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -59,4 +61,6 @@ export const migrations: Record<string, Migration> = {
   '0021-investor-protection': investorProtection,
   // Consent records (issue 16, part consents).
   '0024-consents': consents,
+  // Job search budget (issue 17, part search budget).
+  '0027-jobs-search': jobsSearch,
 };
