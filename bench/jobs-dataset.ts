@@ -37,13 +37,7 @@ export function offer(random: ReturnType<typeof generator>, now: number) {
   const [role, low, high] = random.skewed(words.roles, 1.3);
   const qualifier = random.pick(words.qualifiers);
   const city = cityAt(random.next());
-  const skills: string[] = [];
-  const skill = () => {
-    const s = random.skewed(words.skills, 1.4);
-    skills.push(s);
-    return s;
-  };
-  const fill = (sentence: string) => sentence.replace(/\{s\}/g, skill).replace('{r}', role.toLowerCase()).replace('{c}', city.name);
+  const fill = (sentence: string) => sentence.replace(/\{s\}/g, () => random.skewed(words.skills, 1.4)).replace('{r}', role.toLowerCase()).replace('{c}', city.name);
   const sentences = Array.from({ length: 3 + random.int(3) }, () => fill(random.pick(words.sentences)));
   const conditions = Array.from({ length: 1 + random.int(3) }, () => random.pick(words.conditions));
   const step = 500;
@@ -74,34 +68,43 @@ export function offer(random: ReturnType<typeof generator>, now: number) {
     closesOn: closesOn?.toISOString().slice(0, 10) ?? null,
     closedAt: status === 'CLOSED' && published ? new Date(published.getTime() + 20 * DAY_MS).toISOString() : null,
     createdAt: new Date((published?.getTime() ?? now) - DAY_MS).toISOString(),
-    /** The skills its text names (not stored: what a search derived from it asks for). */
-    skills,
   };
 }
 
 const fold = (value: string) => value.normalize('NFD').replace(/\p{M}/gu, '');
 
+export interface TSampleOffer {
+  title: string;
+  description: string;
+  language: 'es' | 'en';
+  cityId: string;
+  cityName: string;
+}
+
 /**
- * Distinct two-word searches as candidates type them, each with a city. Most (70 %) are what
- * an offer of the data set's distribution holds (another draw of the same generator, not a row
- * of the table): a word of its title and a word of a skill its text names, in its city; the
- * rest are free combinations of a title word and a skill, a two-word title or two skills, in a
- * city drawn as the offers are (people look where the jobs are), many of which find nothing. A
- * third are typed without accents. Never the same search twice in the list.
+ * Distinct two-word searches as candidates type them, each with a city. Most (70 %) ask for
+ * what a listed offer holds (`sample`, rows of the table in a fixed order): a word of its title
+ * (its head word more often: técnico, veterinario, sales) and a word of a skill its text names,
+ * in its city, so each finds at least that offer; the rest are free combinations of a title word
+ * and a skill, a two-word title or two skills, in a city drawn as the offers are (people look
+ * where the jobs are), many of which find nothing. A third are typed without accents. Never the
+ * same search twice in the list.
  */
-export function searches(count: number): { q: string; cityId: string; cityName: string }[] {
+export function searches(count: number, sample: TSampleOffer[]): { q: string; cityId: string; cityName: string }[] {
   const random = generator(2026);
   const seen = new Set<string>();
   const list: { q: string; cityId: string; cityName: string }[] = [];
-  const now = Date.now();
+  let next = 0;
   while (list.length < count) {
     let pair: string[];
     let city: { id: string; name: string };
-    if (random.next() < 0.7) {
-      const o = offer(random, now);
+    const o = sample[next % sample.length];
+    if (o && random.next() < 0.7) {
+      next++;
       const title = searchWords(o.title);
-      // The title's head word most often (técnico, veterinario, sales), else any of its words.
-      pair = [random.next() < 0.6 ? title[0]! : random.pick(title), random.pick(searchWords(random.pick(o.skills)))];
+      const skills = WORDS[o.language].skills.filter((skill) => o.description.includes(skill));
+      if (skills.length === 0) continue;
+      pair = [random.next() < 0.6 ? title[0]! : random.pick(title), random.pick(searchWords(random.pick(skills)))];
       city = { id: o.cityId, name: o.cityName };
     } else {
       const words = WORDS[random.next() < 0.65 ? 'es' : 'en'];
