@@ -178,6 +178,12 @@ try {
     `  CPU a request: the API process / its ${backends.length} PostgreSQL backends`,
     `${((cpuMs([api.pid]) - before.api) / requests).toFixed(2)} ms / ${((cpuMs(backends) - before.db) / requests).toFixed(2)} ms`,
   );
+  // Informative, not budgeted: the job list without keywords (its first page), one city of the
+  // sample's in turn, then every city.
+  const cityIds = [...new Set(sample.map((o) => o.cityId))];
+  const lists: TVariant[] = [...cityIds.map((id) => ({ path: `/api/jobs/offers?cityId=${id}&size=20&page=0`, headers })), { path: '/api/jobs/offers?size=20&page=0', headers }];
+  await loadVariants(api.origin, lists, { seconds: 2, connections: CONNECTIONS }); // warm-up
+  line(`  informative: the list without keywords, ${cityIds.length} cities and 'all' in turn`, fmt(await loadVariants(api.origin, lists, { connections: CONNECTIONS })));
   line('bare Fastify hello-world, after', fmt(await loadVariants(bare.origin, [{ path: '/' }], { connections: CONNECTIONS })));
 } finally {
   await api.close();

@@ -13,7 +13,8 @@ const today = () => new Date().toISOString().slice(0, 10);
  * The job search's budget (issue 17, migration 0027): a keyword search in a city can be served by
  * the GIN index over (city, search vector) of the published offers, on PGlite and PostgreSQL, and
  * through that index it finds exactly what the search means: the words in the offer's language,
- * that city, listed offers only, this company only. The figure itself is bench/jobs-search.ts's.
+ * that city, listed offers only, this company only; and the list without keywords, counted apart
+ * from its page, has the same totals. The figure itself is bench/jobs-search.ts's.
  */
 describe.each(DB_KINDS)('job search index on %s', (kind) => {
   let t: TTestApp;
@@ -69,12 +70,22 @@ describe.each(DB_KINDS)('job search index on %s', (kind) => {
     expect(body.content.map((o) => o.id).sort()).toEqual([ids['spanish'], ids['english']].sort());
   });
 
+  it('counts the list without keywords apart from its page: listed offers of this city and company only', async () => {
+    const list = (page: number) => t.app.inject({ url: `/api/jobs/offers?cityId=${MADRID}&size=2&page=${page}`, headers: { 'company-id': '2' } });
+    const first = (await list(0)).json() as { totalElements: number; content: { id: string }[] };
+    const second = (await list(1)).json() as { totalElements: number; content: { id: string }[] };
+    const past = (await list(5)).json() as { totalElements: number; content: { id: string }[] };
+    expect([first.totalElements, second.totalElements, past.totalElements]).toEqual([3, 3, 3]);
+    expect([...first.content, ...second.content].map((o) => o.id).sort()).toEqual([ids['spanish'], ids['english'], ids['oneWord']].sort());
+    expect(past.content).toEqual([]);
+  });
+
   it("can be served by migration 0027's index over (city, vector), and finds the same offers through it", async () => {
     const { page } = searchStatements(t.db, '2', query, today());
     const compiled = page.compile();
     // In a transaction rolled back at the end: the table's other indexes dropped and sequential
     // scans priced out, so the planner either uses the index or has none to use.
-    const others = ['job_offers_search', 'job_offers_city', 'job_offers_listed', 'job_offers_company'];
+    const others = ['job_offers_search', 'job_offers_city', 'job_offers_listed', 'job_offers_company', 'job_offers_city_listed'];
     const outcome = await t.db
       .transaction()
       .execute(async (tx) => {

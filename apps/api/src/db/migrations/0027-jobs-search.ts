@@ -9,7 +9,12 @@ import { runStatements } from './run-statements.ts';
  * which yields only the offers of that city holding the words (185 entries for "técnico
  * forestal" in Madrid), instead of a BitmapAnd of the words' posting lists (4,608 entries) and
  * the city's (4,137), each read in full. The search's other indexes stay: the words alone
- * (every city, the back office's list) and the city alone (no keywords).
+ * (every city, the back office's list) and the city alone.
+ *
+ * The list without keywords (the job list's first page) counted every listed offer with the
+ * page (`count(*) OVER ()`, ≈ 0.8–1 s at 100,000): it now counts apart, and
+ * `job_offers_city_listed` gives both the page of a city in date order (it stops after 20 rows)
+ * and the count, index-only thanks to the closing date it includes.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   // Several test schemas of one database may race to create the extension: the loser goes on.
@@ -23,5 +28,6 @@ END $do$`,
     .execute(db);
   await runStatements(db, `
     CREATE INDEX job_offers_city_search ON job_offers USING gin (city_id, search_vector) WHERE status = 'PUBLISHED';
+    CREATE INDEX job_offers_city_listed ON job_offers (company_id, city_id, published_at DESC) INCLUDE (closes_on) WHERE status = 'PUBLISHED';
   `);
 }
