@@ -72,7 +72,7 @@ export async function loadVariants(
   origin: string,
   variants: TVariant[],
   options: { seconds?: number; connections?: number; overallRate?: number } = {},
-): Promise<TLoad & { statusCodes: Record<string, number> }> {
+): Promise<TLoad & { p975Ms: number; statusCodes: Record<string, number> }> {
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'kc-bench-'));
   const variantsFile = path.join(dir, 'variants.json');
   const configFile = path.join(dir, 'config.json');

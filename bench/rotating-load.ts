@@ -4,7 +4,7 @@
 //   tsx rotating-load.ts <config.json>
 // config: { origin, method, variantsFile, connections, seconds, overallRate?, uniqueHeader? }
 // uniqueHeader: a header set to a fresh UUID on every request (e.g. Idempotency-Key).
-// Prints one JSON line: { requestsPerSecond, p50Ms, p99Ms, bad, statusCodes }.
+// Prints one JSON line: { requestsPerSecond, p50Ms, p975Ms, p99Ms, bad, statusCodes }.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 
@@ -50,6 +50,7 @@ const instance = autocannon(
     `${JSON.stringify({
       requestsPerSecond: Math.round(r.requests.average),
       p50Ms: r.latency.p50,
+      p975Ms: r.latency.p97_5,
       p99Ms: r.latency.p99,
       bad: r.errors + r.non2xx + r.timeouts,
       statusCodes,

@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { btree_gin } from '@electric-sql/pglite/contrib/btree_gin';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import { Migrator, type MigrationProvider } from 'kysely/migration';
@@ -22,8 +23,8 @@ pg.types.setTypeParser(NUMERIC, (v) => v);
 pg.types.setTypeParser(DATE, (v) => v);
 pg.types.setTypeParser(INT8, (v) => v);
 
-/** Extensions the migrations use (0007: pg_trgm for the user search); every PGlite must load them. */
-export const PGLITE_EXTENSIONS = { pg_trgm };
+/** Extensions the migrations use (0007: pg_trgm for the user search; 0027: btree_gin for the job search); every PGlite must load them. */
+export const PGLITE_EXTENSIONS = { pg_trgm, btree_gin };
 
 export interface TDatabaseOptions {
   /** A postgres:// URL; unset means the embedded PGlite. */

@@ -28,6 +28,8 @@ import * as investorProtection from './0021-investor-protection.ts';
 import * as consents from './0024-consents.ts';
 // Personal data: erasure and retention (issue 16, helper erasure).
 import * as privacy from './0026-privacy.ts';
+// Job search budget (issue 17, part search budget).
+import * as jobsSearch from './0027-jobs-search.ts';
 // The ledger's guards per statement (issue 15, budgets).
 import * as ledgerStatementGuards from './0030-ledger-statement-guards.ts';
 
@@ -65,6 +67,8 @@ export const migrations: Record<string, Migration> = {
   '0024-consents': consents,
   // Personal data: erasure and retention (issue 16, helper erasure).
   '0026-privacy': privacy,
+  // Job search budget (issue 17, part search budget).
+  '0027-jobs-search': jobsSearch,
   // The ledger's guards per statement (issue 15, budgets).
   '0030-ledger-statement-guards': ledgerStatementGuards,
 };
