@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { startTransition, useCallback, useEffect, useState } from 'react';
 import { apiRequest } from '../../../lib/api-client.ts';
 
 export interface TApiGet<T> {
@@ -31,7 +31,9 @@ export function useApiGet<T>(url: string | null): TApiGet<T> {
     const controller = new AbortController();
     setState((s) => ({ ...s, fetching: true, error: false }));
     apiRequest<T>(url, { signal: controller.signal }).then(
-      (data) => setState({ url, data, error: false, fetching: false, attempt }),
+      // A transition: React renders the answer (twenty cards on the list) in slices that yield
+      // to the browser, instead of one long task that blocks input.
+      (data) => startTransition(() => setState({ url, data, error: false, fetching: false, attempt })),
       () => {
         if (!controller.signal.aborted) setState((s) => ({ ...s, url, error: true, fetching: false, attempt }));
       },

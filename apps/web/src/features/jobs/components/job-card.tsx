@@ -5,17 +5,21 @@ import { formatDate } from '@kc/domain/format/format.ts';
 import type { TJobOfferSummary } from '@kc/domain';
 import { formatSalary } from '../lib/format.ts';
 
-/** One open offer in a list: title (its link), company, city, contract, salary and date (light kit). */
-export function JobCard({ offer }: { offer: TJobOfferSummary }) {
+/**
+ * One open offer in a list: title (its link), company, city, contract, salary and date (light kit).
+ * Its heading is an h3 under a section's h2 (the home), an h2 right under the page's h1 (the list).
+ */
+export function JobCard({ offer, headingLevel = 3 }: { offer: TJobOfferSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('jobsScreens');
   const headingId = `job-${offer.id}`;
   return (
     <article className="kc-card kc-jobs-card" aria-labelledby={headingId}>
-      <h3 className="kc-h4" id={headingId}>
+      <Heading className="kc-h4" id={headingId}>
         <Link to={paths.jobDetail.href(offer.id)} className="kc-link">
           {offer.title}
         </Link>
-      </h3>
+      </Heading>
       <p className="kc-text kc-text-sm kc-dimmed">
         {offer.companyName} · {offer.cityName}
       </p>

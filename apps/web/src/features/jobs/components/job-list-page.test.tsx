@@ -47,6 +47,8 @@ describe('JobListPage (light kit; filters in the query string)', () => {
   it('reads the filters from the URL, asks the API for them and shows the totals and real pages as links', async () => {
     const fetch = searchServer();
     renderScreen(<JobListPage />, { url: '/jobs/offers?q=agronomo&cityId=2510911&city=Sevilla&salaryFrom=25000&sort=salary&page=1', path: '/jobs/offers' });
+    // The loading state, announced, with cards holding the room.
+    expect(screen.getAllByRole('status').map((s) => s.textContent)).toContain('Cargando ofertas…');
     expect(await screen.findByText('45 ofertas encontradas · Página 2 de 3')).toBeTruthy();
     const query = searches(fetch)[0]!.searchParams;
     expect(Object.fromEntries(query)).toEqual({ q: 'agronomo', cityId: '2510911', salaryFrom: '25000', sort: 'salary', page: '1', size: '20' });
@@ -54,6 +56,8 @@ describe('JobListPage (light kit; filters in the query string)', () => {
     expect((screen.getByRole('combobox', { name: 'Ciudad' }) as HTMLInputElement).value).toBe('Sevilla');
     expect((screen.getByRole('combobox', { name: 'Ordenar por' }) as HTMLSelectElement).value).toBe('salary');
     expect(screen.getAllByRole('article')).toHaveLength(20);
+    // Right under the page's h1, each offer's title is an h2 (heading order).
+    expect(screen.getAllByRole('heading', { level: 2 })).toHaveLength(20);
     const pages = screen.getByRole('navigation', { name: 'Páginas de resultados' });
     const current = screen.getByRole('link', { name: 'Página 2' });
     expect(current.getAttribute('aria-current')).toBe('page');

@@ -112,6 +112,8 @@ export function JobListPage() {
         <div className="kc-mt-lg">
           <JobsResults
             result={search}
+            placeholders={4}
+            headingLevel={2}
             header={(data) => (
               <p className="kc-text kc-strong kc-jobs-total">
                 {t('list.total', { count: data.totalElements })} · {t('list.pageOf', { page: data.number + 1, pages: Math.max(1, data.totalPages) })}

@@ -29,7 +29,7 @@ export function JobsHomePage() {
           <h2 className="kc-h2" id="jobs-top">
             {t('home.topHeading')}
           </h2>
-          <JobsResults result={top} wide />
+          <JobsResults result={top} wide placeholders={6} />
           <Link to={paths.jobList.href()} className="kc-link kc-jobs-block kc-mt-md">
             {t('home.seeAll')}
           </Link>

@@ -2,7 +2,6 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TJobSearchPage } from '@kc/domain';
 import { Button } from '../../../components/light/button.tsx';
-import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import type { TApiGet } from '../api/use-api-get.ts';
 import { JobCard } from './job-card.tsx';
 
@@ -11,7 +10,22 @@ import { JobCard } from './job-card.tsx';
  * cards (`footer` below them: the list's totals and pages). `wide` shows three columns on a
  * large screen (the home), else two.
  */
-export function JobsResults({ result, wide = false, header, footer }: { result: TApiGet<TJobSearchPage>; wide?: boolean; header?: (data: TJobSearchPage) => ReactNode; footer?: (data: TJobSearchPage) => ReactNode }) {
+export function JobsResults({
+  result,
+  wide = false,
+  placeholders,
+  headingLevel,
+  header,
+  footer,
+}: {
+  result: TApiGet<TJobSearchPage>;
+  wide?: boolean;
+  /** While the first answer loads: this many empty cards hold the room, so nothing below moves. */
+  placeholders: number;
+  headingLevel?: 2 | 3;
+  header?: (data: TJobSearchPage) => ReactNode;
+  footer?: (data: TJobSearchPage) => ReactNode;
+}) {
   const { t } = useTranslation('jobsScreens');
   const { data } = result;
   return (
@@ -24,7 +38,18 @@ export function JobsResults({ result, wide = false, header, footer }: { result: 
           </Button>
         </div>
       ) : result.isPending || !data ? (
-        <LoadingScreen />
+        <>
+          <p role="status" className="kc-visually-hidden">
+            {t('list.loading')}
+          </p>
+          <div className="kc-grid kc-jobs-cards" data-cols-sm="2" data-cols-md={wide ? '3' : undefined} aria-hidden="true">
+            {Array.from({ length: placeholders }, (_, i) => (
+              <div key={i} className="kc-card kc-jobs-card kc-jobs-placeholder">
+                <span className="kc-spinner" />
+              </div>
+            ))}
+          </div>
+        </>
       ) : data.content.length === 0 ? (
         <>
           <p className="kc-text">{t('list.empty')}</p>
@@ -36,7 +61,7 @@ export function JobsResults({ result, wide = false, header, footer }: { result: 
           {header?.(data)}
           <div className="kc-grid kc-jobs-cards" data-cols-sm="2" data-cols-md={wide ? '3' : undefined}>
             {data.content.map((offer) => (
-              <JobCard key={offer.id} offer={offer} />
+              <JobCard key={offer.id} offer={offer} headingLevel={headingLevel} />
             ))}
           </div>
           {footer?.(data)}
