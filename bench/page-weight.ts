@@ -42,7 +42,9 @@ export async function measureFirstLoad(origin: string): Promise<TFirstLoad[]> {
         if (request.resourceType() === 'script') scripts.add(request.url());
       });
       await page.goto(`${origin}/web/${pagePath}`, { waitUntil: 'networkidle' });
-      await page.waitForFunction('document.documentElement.hasAttribute("data-kc-hydrated")');
+      // A selector, not waitForFunction: polling a string needs eval, which the page's CSP refuses
+      // (it failed whenever a page had not hydrated by the first network idle).
+      await page.locator('html[data-kc-hydrated]').waitFor({ state: 'attached' });
       await page.waitForLoadState('networkidle');
       const files = [...scripts].map((url) => ({ path: new URL(url).pathname, gzipBytes: gzipSize(url) })).sort((a, b) => b.gzipBytes - a.gzipBytes);
       results.push({ label, budgetKb, gzipBytes: files.reduce((sum, file) => sum + file.gzipBytes, 0), files });

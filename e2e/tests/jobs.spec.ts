@@ -68,6 +68,10 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await city.fill('zzzqx');
     await expect(page.getByText('No se han encontrado coincidencias.')).toBeVisible();
     await city.fill('Sevil');
+    // The menu is at most 300 px high (specification 5), a listbox the combobox controls.
+    const menu = page.getByRole('listbox');
+    await expect(menu).toHaveCSS('max-height', '300px');
+    await expect(city).toHaveAttribute('aria-controls', (await menu.getAttribute('id'))!);
     await page.getByRole('option', { name: 'Sevilla', exact: true }).click();
     await axeAtBothWidths(page);
 
@@ -79,7 +83,23 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await page.getByRole('link', { name: 'Ingeniero agrónomo de plantaciones' }).click();
 
     await expect(page.getByRole('heading', { level: 1, name: 'Ingeniero agrónomo de plantaciones' })).toBeVisible();
-    expect(await page.locator('script[type="application/ld+json"]').textContent()).toContain('"@type":"JobPosting"');
+    // JobPosting structured data with the properties Google asks for (this offer has a closing date).
+    const posting = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+    expect(posting).toMatchObject({
+      '@context': 'https://schema.org/',
+      '@type': 'JobPosting',
+      title: 'Ingeniero agrónomo de plantaciones',
+      hiringOrganization: { '@type': 'Organization', name: expect.any(String) },
+      jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: 'Sevilla', addressCountry: 'ES' } },
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'EUR', value: { '@type': 'QuantitativeValue', unitText: 'YEAR' } },
+    });
+    expect(String(posting['description']).length).toBeGreaterThan(50);
+    expect(posting['datePosted']).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(posting['validThrough']).toMatch(/^\d{4}-\d{2}-\d{2}T23:59:59Z$/);
+    expect(['FULL_TIME', 'PART_TIME', 'TEMPORARY', 'INTERN', 'CONTRACTOR']).toContain(posting['employmentType']);
+    const salary = (posting['baseSalary'] as { value: { minValue: number; maxValue: number } }).value;
+    expect(salary.minValue).toBeGreaterThan(0);
+    expect(salary.maxValue).toBeGreaterThanOrEqual(salary.minValue);
     await byLabel(page, 'Nombre').fill('Lucía');
     await byLabel(page, 'Apellidos').fill('Serrano Gil');
     await byLabel(page, 'Teléfono').fill('+34 600 111 222');

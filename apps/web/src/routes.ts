@@ -14,6 +14,9 @@ export default [
   route(r(paths.calculator), 'routes/calculator.tsx'),
   // Investor protection (issue 16, helper kis): the key information sheet, a light page.
   route(r(paths.keyInfoSheet), 'routes/key-info-sheet.tsx'),
+  // Jobs board (issue 17): the home and the list are budgeted light pages (docs/decisions/0025).
+  route(r(paths.jobs), 'routes/jobs.tsx'),
+  route(r(paths.jobList), 'routes/job-list.tsx'),
   layout('app/mantine-shell.tsx', [
     route(r(paths.privacyPolicy), 'routes/privacy-policy.tsx'),
     route(r(paths.terms), 'routes/terms.tsx'),
@@ -69,9 +72,7 @@ export default [
     route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
     // Investor protection (issue 16, helper kis): the appropriateness test before a hire.
     route(r(paths.appropriateness), 'routes/appropriateness.tsx'),
-    // Jobs board screens (issue 17, helper jobs-web).
-    route(r(paths.jobs), 'routes/jobs.tsx'),
-    route(r(paths.jobList), 'routes/job-list.tsx'),
+    // Jobs board screens (issue 17): the detail, its forms and the recruiter's, with Mantine.
     route(r(paths.jobDetail), 'routes/job-detail.tsx'),
     route(r(paths.jobApplied), 'routes/job-applied.tsx'),
     route(r(paths.jobsWithdraw), 'routes/jobs-withdraw.tsx'),

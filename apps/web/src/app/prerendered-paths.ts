@@ -16,8 +16,10 @@ export const PRERENDERED_PATHS: string[] = [
   paths.careers.path,
   paths.salesFaq.path,
   paths.calculators.path,
-  // Jobs board (issue 17, helper jobs-web): the home's search, company and contact sections.
+  // Jobs board (issue 17): the home's search, company and contact sections; the list's form
+  // (without filters: the page reads its query string once hydrated).
   paths.jobs.path,
+  paths.jobList.path,
   ...PLAN_IDS.map((id) => paths.calculator.href(id)),
   // Investor protection (issue 16, helper kis): every plan's key information sheet.
   ...PLAN_IDS.map((id) => paths.keyInfoSheet.href(id)),

@@ -17,6 +17,15 @@ export function canChangeOfferStatus(from: TOfferStatus, to: TOfferStatus): bool
   return OFFER_TRANSITIONS[from].includes(to);
 }
 
+/**
+ * The public search's sorts and page size, and the city typeahead's limit (specification 5: at
+ * most 100 results). Here, not beside the zod schemas, so the light jobs pages (docs/decisions/0025)
+ * can import them without zod.
+ */
+export const JOB_SORTS = ['relevance', 'date', 'salary'] as const;
+export const JOB_PAGE_SIZE = 20;
+export const CITY_TYPEAHEAD_MAX = 100;
+
 export const CONTRACT_TYPES = ['PERMANENT', 'FIXED_TERM', 'PART_TIME', 'INTERNSHIP', 'FREELANCE'] as const;
 export type TContractType = (typeof CONTRACT_TYPES)[number];
 

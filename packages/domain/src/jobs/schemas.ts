@@ -8,9 +8,12 @@ import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 import { ZContactFields } from '../contact/schema.ts';
 import {
   APPLICATION_STATUSES,
+  CITY_TYPEAHEAD_MAX,
   CONTRACT_TYPES,
   CV_MAX_BYTES,
   CV_MAX_MB,
+  JOB_PAGE_SIZE,
+  JOB_SORTS,
   OFFER_STATUSES,
   RECRUITER_APPLICATION_STATUSES,
   isSalaryRange,
@@ -161,8 +164,6 @@ export type TManagedOfferQuery = z.output<typeof ZManagedOfferQuery>;
 
 // Public search -----------------------------------------------------------------------------------
 
-export const JOB_SORTS = ['relevance', 'date', 'salary'] as const;
-export const JOB_PAGE_SIZE = 20;
 const salaryFilter = z
   .string({ error: jkey('salary') })
   .trim()
@@ -204,7 +205,6 @@ export type TJobOfferSummary = z.infer<typeof ZJobOfferSummary>;
 export const ZJobSearchPage = makePageSchema(ZJobOfferSummary);
 export type TJobSearchPage = z.infer<typeof ZJobSearchPage>;
 
-export const CITY_TYPEAHEAD_MAX = 100;
 export const ZJobCityQuery = z.object({
   /** Minimum length 0: empty lists the cities with open offers first. */
   q: z.string().trim().max(100, encodeMessage(vkey('tooLong'), { max: 100 })).default(''),

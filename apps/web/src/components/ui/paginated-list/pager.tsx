@@ -1,4 +1,7 @@
 import { Button, Group } from '@mantine/core';
+import { pageWindow } from './page-window.ts';
+
+export { pageWindow };
 
 export interface TPagerLabels {
   /** The navigation's accessible name. */
@@ -7,14 +10,6 @@ export interface TPagerLabels {
   next: string;
   /** 'Página {{page}}' already filled for a page number. */
   page: (page: number) => string;
-}
-
-/** The window of at most `range` page numbers (0-based) around `page`. */
-export function pageWindow(page: number, totalPages: number, range: number): number[] {
-  if (totalPages <= 0) return [];
-  const size = Math.min(range, totalPages);
-  const start = Math.max(0, Math.min(page - Math.floor(size / 2), totalPages - size));
-  return Array.from({ length: size }, (_, i) => start + i);
 }
 
 /**

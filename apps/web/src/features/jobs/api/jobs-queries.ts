@@ -1,25 +1,12 @@
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   jobsApi,
   type TJobApplicationReceipt,
   type TJobApplicationRequestInput,
   type TJobCityList,
   type TJobOffer,
-  type TJobSearchPage,
 } from '@kc/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
-
-/** GET /api/jobs/offers (public): open offers for a query string built by lib/search-params.ts. */
-export const jobSearchQueryOptions = (query: string) =>
-  queryOptions({
-    queryKey: ['jobs', 'search', query],
-    queryFn: ({ signal }) => apiRequest<TJobSearchPage>(jobsApi.search(query), { signal }),
-    placeholderData: keepPreviousData,
-  });
-
-export function useJobSearch(query: string) {
-  return useQuery(jobSearchQueryOptions(query));
-}
 
 /** GET /api/jobs/offers/{id} (public): a closed or expired offer answers with open false. */
 export function useJobOffer(offerId: string) {

@@ -3,11 +3,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CITY_TYPEAHEAD_MAX } from '@kc/domain';
 import { useJobCities } from '../api/jobs-queries.ts';
-
-export const ALL_CITIES = 'all';
+import { ALL_CITIES } from '../lib/search-params.ts';
 
 /**
- * The city typeahead over the lookups' cities (specification 5: minimum length 0, at most 100
+ * The offer form's city (Mantine, inside the recruiter's modal; the public pages use the light
+ * `CityCombobox`). The city typeahead over the lookups' cities (specification 5: minimum length 0, at most 100
  * results, 'No matches found.', a menu at most 300 px high). `withAll` adds the 'all' option.
  */
 export function CityTypeahead({

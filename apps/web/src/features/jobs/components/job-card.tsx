@@ -1,40 +1,36 @@
-import { Anchor, Card, Group, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, paths, type TJobOfferSummary } from '@kc/domain';
-import { StatusBadge } from '../../../components/ui/status-badge.tsx';
+import { paths } from '@kc/domain/http/paths.ts';
+import { formatDate } from '@kc/domain/format/format.ts';
+import type { TJobOfferSummary } from '@kc/domain';
 import { formatSalary } from '../lib/format.ts';
 
-/** One open offer in a list: title (its link), company, city, contract, salary and date. */
-export function JobCard({ offer }: { offer: TJobOfferSummary }) {
+/**
+ * One open offer in a list: title (its link), company, city, contract, salary and date (light kit).
+ * Its heading is an h3 under a section's h2 (the home), an h2 right under the page's h1 (the list).
+ */
+export function JobCard({ offer, headingLevel = 3 }: { offer: TJobOfferSummary; headingLevel?: 2 | 3 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const { t } = useTranslation('jobsScreens');
   const headingId = `job-${offer.id}`;
   return (
-    <Card withBorder radius="md" padding="md" component="article" aria-labelledby={headingId}>
-      <Stack gap={6}>
-        <Title order={3} size="h4" id={headingId}>
-          <Anchor component={Link} to={paths.jobDetail.href(offer.id)}>
-            {offer.title}
-          </Anchor>
-        </Title>
-        <Text size="sm" c="gray.7">
-          {offer.companyName} · {offer.cityName}
-        </Text>
-        <Group gap="xs" wrap="wrap">
-          <StatusBadge tone="green">{t(`contractTypes.${offer.contractType}`)}</StatusBadge>
-          <Text size="sm" fw={700}>
-            {t('offer.salary', { min: formatSalary(offer.salaryMin), max: formatSalary(offer.salaryMax) })}
-          </Text>
-        </Group>
-        <Text size="sm" lineClamp={3}>
-          {offer.excerpt}
-        </Text>
-        {offer.publishedAt ? (
-          <Text size="xs" c="gray.7">
-            {t('offer.publishedOn', { date: formatDate(offer.publishedAt) })}
-          </Text>
-        ) : null}
-      </Stack>
-    </Card>
+    <article className="kc-card kc-jobs-card" aria-labelledby={headingId}>
+      <Heading className="kc-h4" id={headingId}>
+        <Link to={paths.jobDetail.href(offer.id)} className="kc-link">
+          {offer.title}
+        </Link>
+      </Heading>
+      <p className="kc-text kc-text-sm kc-dimmed">
+        {offer.companyName} · {offer.cityName}
+      </p>
+      <p className="kc-group kc-jobs-tags">
+        <span className="kc-jobs-pill">{t(`contractTypes.${offer.contractType}`)}</span>
+        <span className="kc-text kc-text-sm kc-strong">
+          {t('offer.salary', { min: formatSalary(offer.salaryMin), max: formatSalary(offer.salaryMax) })}
+        </span>
+      </p>
+      <p className="kc-text kc-text-sm kc-jobs-excerpt">{offer.excerpt}</p>
+      {offer.publishedAt ? <p className="kc-text kc-text-xs kc-dimmed">{t('offer.publishedOn', { date: formatDate(offer.publishedAt) })}</p> : null}
+    </article>
   );
 }

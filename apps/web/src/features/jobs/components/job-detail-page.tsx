@@ -21,7 +21,8 @@ export function JobDetailPage({ offerId }: { offerId: string }) {
   return (
     <JobsFrame>
       <Container size="md" py="xl">
-        <Box aria-live="polite" aria-busy={offer.isPending}>
+        {/* While it loads, the room of a page, so the footer does not jump when the offer comes. */}
+        <Box aria-live="polite" aria-busy={offer.isPending} mih={offer.isPending ? '100vh' : undefined}>
           {offer.isPending ? (
             <LoadingScreen />
           ) : offer.isError ? (

@@ -1,10 +1,10 @@
-import { Button, Group, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { paths } from '@kc/domain';
-import { EMPTY_FILTERS, writeFilters } from '../lib/search-params.ts';
-import { ALL_CITIES, CityTypeahead } from './city-typeahead.tsx';
+import { paths } from '@kc/domain/http/paths.ts';
+import { Button } from '../../../components/light/button.tsx';
+import { ALL_CITIES, EMPTY_FILTERS, writeFilters } from '../lib/search-params.ts';
+import { CityCombobox } from './city-combobox.tsx';
 
 /** The jobs home's search: keywords and a city; it opens the job list with them in the URL. */
 export function JobSearchForm() {
@@ -18,21 +18,25 @@ export function JobSearchForm() {
     void navigate(paths.jobList.href(query));
   };
   return (
-    <form role="search" aria-label={t('search.label')} onSubmit={onSubmit}>
-      <Group align="flex-end" gap="sm" wrap="wrap">
-        <TextInput
-          label={t('search.keywords')}
+    <form role="search" aria-label={t('search.label')} onSubmit={onSubmit} className="kc-jobs-search">
+      <div className="kc-jobs-field">
+        <label htmlFor="jobs-home-q" className="kc-jobs-label">
+          {t('search.keywords')}
+        </label>
+        <input
+          id="jobs-home-q"
+          type="search"
+          className="kc-jobs-input"
           placeholder={t('search.keywordsPlaceholder')}
           value={q}
           maxLength={200}
           onChange={(event) => setQ(event.currentTarget.value)}
-          style={{ flex: '1 1 220px' }}
         />
-        <div style={{ flex: '1 1 220px' }}>
-          <CityTypeahead value={city.id} valueName={city.name} onChange={(id, name) => setCity({ id, name })} />
-        </div>
-        <Button type="submit">{t('search.submit')}</Button>
-      </Group>
+      </div>
+      <CityCombobox value={city.id} valueName={city.name} onChange={(id, name) => setCity({ id, name })} />
+      <Button type="submit" size="md">
+        {t('search.submit')}
+      </Button>
     </form>
   );
 }

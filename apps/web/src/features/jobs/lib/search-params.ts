@@ -1,4 +1,7 @@
-import { JOB_SORTS } from '@kc/domain';
+import { JOB_SORTS } from '@kc/domain/jobs/rules.ts';
+
+/** The city filter's value for every city. */
+export const ALL_CITIES = 'all';
 
 /** The job list's filters as they live in the query string (shareable URLs). */
 export interface TJobFilters {
