@@ -633,6 +633,16 @@ export interface ContractInvestorProtectionTable {
   acknowledged_at: Date | null;
 }
 
+// The reflection period's waiver (issue 16, part "reflection period").
+export interface ContractReflectionWaiversTable {
+  contract_id: string;
+  company_id: string;
+  waived_by: string;
+  waived_at: Date;
+  text_key: string;
+  text_version: string;
+}
+
 // Consent records (issue 16, part consents).
 export interface ConsentRecordsTable {
   id: Generated<string>;
@@ -701,6 +711,8 @@ export interface Database {
   contract_investor_protection: ContractInvestorProtectionTable;
   // Consent records (issue 16, part consents).
   consent_records: ConsentRecordsTable;
+  // The reflection period's waiver (issue 16, part "reflection period").
+  contract_reflection_waivers: ContractReflectionWaiversTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -92,6 +92,8 @@ async function seedContracts(
         submission_date: submission,
         expiring_date: expiring,
         payment_preference_id: paymentPreferenceId,
+        // Hired when its history starts (the first event's time): the reflection period counts from it.
+        created_at: new Date(`${submission}T09:00:00Z`),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

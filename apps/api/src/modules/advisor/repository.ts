@@ -106,6 +106,8 @@ export function listClientContracts(db: TExecutor, companyId: string, clientId: 
       'k.created_at',
       'p.name_es',
       'p.name_en',
+      // The reflection period's waiver (decision 0026).
+      (eb) => eb.selectFrom('contract_reflection_waivers as w').select('w.waived_at').whereRef('w.contract_id', '=', 'k.id').as('waived_at'),
     ])
     .where('k.company_id', '=', companyId)
     .where('k.user_id', '=', clientId)
@@ -194,6 +196,8 @@ export async function listQueue(db: Kysely<Database>, input: { companyId: string
         'a.email as advisor_email',
         'a.first_name as advisor_first_name',
         'a.last_name as advisor_last_name',
+        // The reflection period's waiver (decision 0026).
+        (eb) => eb.selectFrom('contract_reflection_waivers as w').select('w.waived_at').whereRef('w.contract_id', '=', 'k.id').as('waived_at'),
       ])
       .orderBy('k.created_at', 'asc')
       .orderBy('k.id', 'asc')
