@@ -199,7 +199,7 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const page = (await inject('GET', '/api/advisor/queue?size=100', advisor)).json() as TQueuePage;
       const created = page.content.map((i) => Date.parse(i.createdAt));
       expect(created).toEqual([...created].sort((a, b) => a - b));
-      // The advisor seed's clients, oldest first (the demo investor's hires are dated when their history starts, a year back).
+      // The advisor seed's clients, oldest first (the demo investor's hires, five days old, come between Jorge's and Marta's).
       expect(page.content.map((i) => i.client.email).filter((e) => [LUCIA, JORGE, MARTA].includes(e))).toEqual([LUCIA, JORGE, MARTA]);
       // Each row carries its reflection period (decision 0026): Marta's hire, two days old, is still inside it.
       const marta = page.content.find((i) => i.client.email === MARTA)!;
