@@ -89,7 +89,7 @@ export function ReflectionCountdown({ contract }: { contract: TContractDetail })
             <Text size="sm" mt="xs">
               {t('reflection.waiveHint')}
             </Text>
-            <Button variant="outline" color="red.9" size="sm" mt="xs" onClick={() => setConfirming(true)}>
+            <Button variant="default" size="sm" mt="xs" onClick={() => setConfirming(true)}>
               {t('reflection.waive')}
             </Button>
           </>
