@@ -1,8 +1,10 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import type { Page } from '@playwright/test';
 import { extractText, getDocumentProxy } from 'unpdf';
+import { APPROPRIATENESS_QUESTIONS, KEY_INFO_SHEET_VERSION } from '@kc/domain';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
-import { loginAs } from '../support/login.ts';
+import { apiHeaders, createSession, loginAs } from '../support/login.ts';
 import { answerTest } from '../support/investor-protection.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
@@ -26,43 +28,50 @@ async function confirmationLink(email: string): Promise<string> {
   return link!;
 }
 
+/** Signs a new investor up through the API (as the sign-up page does); the confirmation comes by mail. */
+async function register(page: Page, email: string, firstName: string, lastName: string): Promise<void> {
+  const registered = await page.request.post('/api/users/register-inversor', {
+    headers: { 'company-id': '1', 'accept-language': 'es' },
+    data: {
+      email,
+      password: PASSWORD,
+      repeatPassword: PASSWORD,
+      dni: '12345678Z',
+      firstName,
+      lastName,
+      dateOfBirth: '1985-04-12',
+      countryId: 'ES',
+      cityId: '3117735',
+      postalCode: '28001',
+      useCreditCard: true,
+      creditCard: '4111 1111 1111 1111',
+      ccv: '737',
+      expirationDate: '12/39',
+      newEthereumWallet: false,
+      ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
+      billingAddressLine1: 'Calle Mayor 1',
+      billingAddressLine2: '3º B',
+      billingCountry: 'ES',
+      billingState: 'Madrid',
+      billingCity: 'Madrid',
+      billingPostalCode: '28001',
+      role: 'INVESTOR',
+    },
+  });
+  expect(registered.status(), await registered.text()).toBeLessThan(300);
+}
+
 /**
  * Investor protection (issue 16, helper kis): a new investor goes calculator → Contratar → the
  * appropriateness test → the risk warning → the sheet ticked → a contract; the key information
  * sheet as a page and as a PDF with the plan's name in both languages; axe at 1280 and 360 px.
  */
 test.describe('investor protection', () => {
-  test('a new investor: calculator, Contratar, test, warning, sheet ticked, contract', async ({ page }) => {
+  // The journeys sign a new investor up and go through several screens, with axe on each.
+  test.describe.configure({ timeout: 120_000 });
+  test('a new investor: calculator, Contratar, test, warning, sheet ticked, contract, the countdown, then Revocar', async ({ page }) => {
     const email = `kis.${Date.now()}@e2e.example`;
-    const registered = await page.request.post('/api/users/register-inversor', {
-      headers: { 'company-id': '1', 'accept-language': 'es' },
-      data: {
-        email,
-        password: PASSWORD,
-        repeatPassword: PASSWORD,
-        dni: '12345678Z',
-        firstName: 'Teresa',
-        lastName: 'Test',
-        dateOfBirth: '1985-04-12',
-        countryId: 'ES',
-        cityId: '3117735',
-        postalCode: '28001',
-        useCreditCard: true,
-        creditCard: '4111 1111 1111 1111',
-        ccv: '737',
-        expirationDate: '12/39',
-        newEthereumWallet: false,
-        ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-        billingAddressLine1: 'Calle Mayor 1',
-        billingAddressLine2: '3º B',
-        billingCountry: 'ES',
-        billingState: 'Madrid',
-        billingCity: 'Madrid',
-        billingPostalCode: '28001',
-        role: 'INVESTOR',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    await register(page, email, 'Teresa', 'Test');
     await gotoApp(page, await confirmationLink(email));
     await expect(page.getByText('¡Su registro está confirmado! Ya puede iniciar sesión.')).toBeVisible();
     await loginAs(page, email, PASSWORD);
@@ -111,6 +120,102 @@ test.describe('investor protection', () => {
     await submit.click();
     await expect(page).toHaveURL(/\/web\/inversor\/dashboard$/);
     await expect(page.getByText('Plan Jubilación Digna').first()).toBeVisible();
+
+    // The reflection period (decision 0026): the dashboard row counts down, the details too; then Revocar.
+    await expect(page.getByText(/^Revocable durante 4 días/)).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.getByRole('link', { name: /^Detalles del contrato Plan Jubilación Digna/ }).click();
+    const details = page.getByRole('dialog', { name: 'Detalles del contrato' });
+    await expect(details.getByText(/^Puede revocar este contrato sin dar motivos y sin penalización durante 4 días/)).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Renunciar al periodo de reflexión' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await details.getByRole('button', { name: 'Revocar' }).click();
+    const confirm = details.getByRole('alertdialog', { name: '¿Desea revocar este contrato?' });
+    await expect(confirm).toContainText('puede desistir sin dar motivos y sin ninguna penalización');
+    await confirm.getByRole('button', { name: 'Si' }).click();
+    await expect(details.getByRole('status').filter({ hasText: 'Contrato revocado.' })).toBeVisible();
+    await expect(details).toContainText('Eliminado');
+    await expect(details).toContainText('Revocado en el periodo de reflexión');
+    await expect(details.getByRole('button', { name: 'Revocar' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+  });
+
+  test('the waiver and the advisor: activation waits for the period, allowed once the investor waived it', async ({ page }) => {
+    const email = `waiver.${Date.now()}@e2e.example`;
+    await register(page, email, 'Rosa', 'Renuncia');
+    await gotoApp(page, await confirmationLink(email));
+    await expect(page.getByText('¡Su registro está confirmado! Ya puede iniciar sesión.')).toBeVisible();
+    // The hire through the API, as the hiring screen sends it (the journey above covers the screens).
+    const investor = await createSession(page.request, email, PASSWORD);
+    const headers = apiHeaders(investor);
+    const taken = await page.request.post(`/api/customers/${investor.userId}/appropriateness`, {
+      headers,
+      data: { answers: Object.fromEntries(APPROPRIATENESS_QUESTIONS.map((q) => [q.id, q.correct === '*' ? q.options[0]!.id : q.correct])), netWorth: '250000', yearlyIncome: '40000', commitments: '6000' },
+    });
+    expect(taken.status(), await taken.text()).toBeLessThan(300);
+    const products = (await (await page.request.get('/api/products', { headers })).json()) as { id: string; productKey: string }[];
+    const card = ((await (await page.request.get('/api/users/payment-preferences', { headers })).json()) as { id: string }[])[0]!;
+    const today = new Date().toISOString().slice(0, 10);
+    const hired = await page.request.post(`/api/customers/${investor.userId}/contracts`, {
+      headers,
+      data: {
+        productType: 'SAVINGS_PLAN',
+        productKey: 'jubilacion',
+        productId: products.find((p) => p.productKey === 'jubilacion')!.id,
+        initialAmount: 2500,
+        recurringAmount: 150,
+        submissionDate: today,
+        expiringDate: `${Number(today.slice(0, 4)) + 20}${today.slice(4)}`,
+        paymentPreferenceId: card.id,
+        keyInfoVersion: KEY_INFO_SHEET_VERSION,
+        riskAcknowledged: true,
+      },
+    });
+    expect(hired.status(), await hired.text()).toBe(201);
+    const contractId = ((await hired.json()) as { id: string }).id;
+
+    // The administrator sees the period on the client's page, Activar disabled with its reason; the API refuses too.
+    const admin = await loginAs(page, 'admin@kc.example');
+    await gotoApp(page, `advisor/clients/${investor.userId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Rosa Renuncia' })).toBeVisible();
+    const block = page.getByRole('listitem', { name: 'Plan Jubilación Digna' });
+    await expect(block.getByText(/^Periodo de reflexión abierto hasta el .+ \(hora de Madrid\)\. No se puede activar/)).toBeVisible();
+    const activate = block.getByRole('button', { name: 'Activar: Plan Jubilación Digna' });
+    await expect(activate).toBeDisabled();
+    await expectNoAxeViolations(page);
+    const refused = await page.request.post(`/api/contracts/${contractId}/activate`, { headers: apiHeaders(admin), data: { paymentReference: 'TRF-E2E' } });
+    expect(refused.status()).toBe(409);
+    expect(((await refused.json()) as { code: string }).code).toBe('reflectionPeriodOpen');
+
+    // The investor waives it from the contract's details: the recorded text, a tick, Renunciar.
+    await loginAs(page, email, PASSWORD);
+    await gotoApp(page, 'inversor/dashboard');
+    await page.getByRole('link', { name: /^Detalles del contrato Plan Jubilación Digna/ }).click();
+    const details = page.getByRole('dialog', { name: 'Detalles del contrato' });
+    await details.getByRole('button', { name: 'Renunciar al periodo de reflexión' }).click();
+    const confirm = details.getByRole('alertdialog', { name: '¿Desea renunciar al periodo de reflexión de este contrato?' });
+    await expect(confirm).toContainText('pierdo el derecho a revocarlo sin dar motivos y sin penalización');
+    const waive = confirm.getByRole('button', { name: 'Renunciar', exact: true });
+    await expect(waive).toBeDisabled();
+    await expectNoAxeViolations(page);
+    await confirm.getByRole('checkbox', { name: 'He leído el texto anterior y renuncio expresamente al periodo de reflexión.' }).check();
+    await waive.click();
+    await expect(details.getByText(/^Renuncia registrada el .+ \(hora de Madrid\) por Rosa Renuncia/)).toBeVisible();
+    await expect(details.getByRole('button', { name: 'Revocar' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+
+    // Back to the administrator: the period shows as waived and the activation goes through.
+    await loginAs(page, 'admin@kc.example');
+    await gotoApp(page, `advisor/clients/${investor.userId}`);
+    await expect(block.getByText(/^Periodo de reflexión renunciado por el inversor el /)).toBeVisible();
+    await expect(activate).toBeEnabled();
+    await activate.click();
+    const dialog = page.getByRole('dialog', { name: 'Activar el contrato Plan Jubilación Digna de Rosa Renuncia' });
+    await dialog.getByLabel(/^Importe \(€\)/).fill('2500.00');
+    await dialog.getByLabel(/^Referencia del primer pago/).fill(`TRF-${contractId.slice(0, 8)}`);
+    await dialog.getByRole('button', { name: 'Registrar el pago y activar' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(block).toContainText('Activo');
   });
 
   test('the sheet page and its PDF, with the plan name in both languages', async ({ page, request }) => {

@@ -1,7 +1,7 @@
 import { ACCEPTED, takeTest } from './helpers/investor-protection.ts';
 import { DEMO_CLIENT_EMAIL } from '../src/db/seed/leads.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TAdvisorClientDetail, TAdvisorClientPage, TNotification, TQueuePage } from '@kc/domain';
+import { REFLECTION_WAIVER_TEXT, type TAdvisorClientDetail, type TAdvisorClientPage, type TNotification, type TQueuePage } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import { seedAdvisorDemo } from '../src/db/seed/advisor.ts';
@@ -199,14 +199,20 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
       const page = (await inject('GET', '/api/advisor/queue?size=100', advisor)).json() as TQueuePage;
       const created = page.content.map((i) => Date.parse(i.createdAt));
       expect(created).toEqual([...created].sort((a, b) => a - b));
-      expect(page.content.slice(0, 3).map((i) => i.client.email)).toEqual([LUCIA, JORGE, MARTA]);
+      // The advisor seed's clients, oldest first (the demo investor's hires, five days old, come between Jorge's and Marta's).
+      expect(page.content.map((i) => i.client.email).filter((e) => [LUCIA, JORGE, MARTA].includes(e))).toEqual([LUCIA, JORGE, MARTA]);
+      // Each row carries its reflection period (decision 0026): Marta's hire, two days old, is still inside it.
+      const marta = page.content.find((i) => i.client.email === MARTA)!;
+      expect(Date.parse(marta.reflection.endsAt)).toBeGreaterThan(Date.now());
+      expect(marta.reflection.waivedAt).toBeNull();
+      expect(Date.parse(page.content.find((i) => i.client.email === JORGE)!.reflection.endsAt)).toBeLessThan(Date.now());
       // Three of the advisor seed's clients, the demo investor's 13, the leads seed's client's one.
       expect(page.totalElements).toBe(3 + 13 + 1);
       expect(page.content.every((i) => i.advisor?.email === 'advisor@kc.example')).toBe(true);
       expect((await inject('GET', '/api/advisor/queue', advisor2)).json().totalElements).toBe(0);
       const company = (await inject('GET', '/api/advisor/queue?size=1', admin)).json() as TQueuePage;
       expect(company.totalElements).toBe(17);
-      expect(company.content[0]!.client.email).toBe(LUCIA);
+      expect(company.content[0]!.client.email).toBe(page.content[0]!.client.email);
       expect((await inject('GET', '/api/advisor/queue', otherCompany)).json().totalElements).toBe(0);
       expect((await inject('GET', '/api/advisor/queue?page=x', advisor)).statusCode).toBe(400);
     });
@@ -258,6 +264,10 @@ describe.each(DB_KINDS)("the advisor's workspace on %s", (kind) => {
 
       // Issue 15: the first payment is recorded before the activation, which names its reference.
       await recordFirstPayment(t.app, advisor, id, { reference: 'TRF-2026-0042' });
+      // Issue 16 (decision 0026): inside the reflection period, activation waits for Lucía's explicit waiver.
+      expect((await inject('POST', `/api/contracts/${id}/activate`, advisor, { paymentReference: 'TRF-2026-0042' })).json().code).toBe('reflectionPeriodOpen');
+      const waived = await inject('POST', `/api/contracts/${id}/waive-reflection`, lucia, { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version });
+      expect(waived.statusCode).toBe(200);
       await t.app.mailer.drain();
       const mailsBefore = t.sentMails.length;
       const res = await inject('POST', `/api/contracts/${id}/activate`, advisor, { paymentReference: '  TRF-2026-0042 ' });

@@ -1,10 +1,21 @@
 import { ACCEPTED } from './helpers/investor-protection.ts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { CONTRACT_ACTIONS, CONTRACT_STATES, PLAN_IDS, decideTransition, reflectionPeriodEnd, type TContractState } from '@kc/domain';
+import {
+  CONTRACT_ACTIONS,
+  CONTRACT_STATES,
+  LEGACY_REVOCATION_REASON,
+  PLAN_IDS,
+  REFLECTION_WAIVER_TEXT,
+  REVOCATION_REASON_KEY,
+  decideTransition,
+  reflectionPeriodEnd,
+  type TContractState,
+} from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import pg from 'pg';
 import { recordFirstPayment } from './helpers/first-payment.ts';
+import { backdateHire } from './helpers/reflection.ts';
 
 /** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
 const TRANSITION_DETAILS = { reason: 'Motivo de prueba' };
@@ -115,7 +126,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       expect(body.contracts).toMatchObject({ totalElements: 13, totalPages: 2, size: 10, number: 0, first: true, last: false, numberOfElements: 10 });
       expect(body.contracts.content.every((c: { userContractState: string }) => c.userContractState === 'NEW')).toBe(true);
       expect(Object.keys(body.contracts.content[0]).sort()).toEqual(
-        ['id', 'productKey', 'userContractState', 'initialInvestment', 'recurringAmmount', 'submissionDate', 'expiringDate', 'contractPeriodType'].sort(),
+        ['id', 'productKey', 'userContractState', 'initialInvestment', 'recurringAmmount', 'submissionDate', 'expiringDate', 'contractPeriodType', 'reflection'].sort(),
       );
       expect(body.contracts.content[0].contractPeriodType).toBe('M1');
       expect(body.contracts.content[0].initialInvestment).toMatch(/^\d+\.\d{2}$/);
@@ -476,10 +487,13 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
         const revocation = body.history.find((e: { toState: string }) => e.toState === 'DELETED');
         // The event's time is the database's clock (PostgreSQL's is not pinned by the test).
         expect(revocation).toMatchObject({ fromState: 'NEW', actor: { id: ids[INVESTOR] }, at: expect.any(String) });
-        expect(revocation.reason).toContain('periodo de reflexión');
+        expect(revocation.reason).toBe(REVOCATION_REASON_KEY);
         await t.app.mailer.drain();
         const mails = t.sentMails.slice(sentBefore).filter((m) => m.to === INVESTOR);
         expect(mails.map((m) => m.subject)).toEqual(['KC: su contrato Plan Jubilación Digna está ahora Eliminado']);
+        // The mail says it in words; the key is not shown to the investor.
+        expect(JSON.stringify(mails[0])).toContain('periodo de reflexión');
+        expect(JSON.stringify(mails[0])).not.toContain(REVOCATION_REASON_KEY);
       });
 
       it('offers revoke to the owner inside the period only, and refuses it one instant after', async () => {
@@ -515,6 +529,154 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
         expect(res.json().code).toBe('transitionNotAllowed');
         expect(await stateOf(id)).toBe('ARCHIVED');
       });
+
+      // The waiver and the activation guard (decision 0026) ------------------------------------
+      const INSIDE = new Date('2026-01-12T09:00:00Z');
+      const waive = (headers: Record<string, string>, id: string, payload: unknown = { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version }) =>
+        t.app.inject({ method: 'POST', url: `/api/contracts/${id}/waive-reflection`, headers, payload: payload as Record<string, unknown> });
+      const waiverOf = (id: string) => t.db.selectFrom('contract_reflection_waivers').selectAll().where('contract_id', '=', id).executeTakeFirst();
+      const eventsOf = async (id: string) =>
+        Number((await t.db.selectFrom('contract_events').select((eb) => eb.fn.countAll<string>().as('n')).where('contract_id', '=', id).executeTakeFirstOrThrow()).n);
+      const auditCount = async (id: string) =>
+        Number((await t.db.selectFrom('audit_log').select((eb) => eb.fn.countAll<string>().as('n')).where('entity_id', '=', id).executeTakeFirstOrThrow()).n);
+
+      it('records a waiver inside the period (who, when, the text version): shown in the details, revoke gone, a second one refused', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const before = await pinned(INSIDE, () => t.app.inject({ url: `/api/contracts/${id}`, headers: investor }));
+        expect(before.json().reflection).toEqual({ endsAt: END.toISOString(), waivedAt: null, waivedBy: null, waiverTextVersion: null, canWaive: true });
+        // Staff see the period but cannot waive it.
+        const staffView = await pinned(INSIDE, () => t.app.inject({ url: `/api/contracts/${id}`, headers: advisor }));
+        expect(staffView.json().reflection.canWaive).toBe(false);
+        const res = await pinned(INSIDE, () => waive(investor, id));
+        expect(res.statusCode).toBe(200);
+        expect(res.json().reflection).toMatchObject({
+          endsAt: END.toISOString(),
+          waivedAt: INSIDE.toISOString(),
+          waivedBy: { id: ids[INVESTOR] },
+          waiverTextVersion: REFLECTION_WAIVER_TEXT.version,
+          canWaive: false,
+        });
+        expect(res.json().allowedActions).toEqual(['cancel', 'archive']);
+        expect(res.json().userContractState).toBe('NEW');
+        expect(await waiverOf(id)).toMatchObject({ waived_by: ids[INVESTOR], text_key: 'reflectionWaiver', text_version: REFLECTION_WAIVER_TEXT.version, company_id: '1' });
+        expect(new Date((await waiverOf(id))!.waived_at).toISOString()).toBe(INSIDE.toISOString());
+        // Twice: 409, the first record unchanged; and revoking is no longer possible.
+        const again = await pinned(new Date(INSIDE.getTime() + 60_000), () => waive({ ...investor, 'accept-language': 'en' }, id));
+        expect(again.statusCode).toBe(409);
+        expect(again.json()).toMatchObject({ code: 'reflectionPeriodWaived', title: 'Reflection period waived' });
+        expect(new Date((await waiverOf(id))!.waived_at).toISOString()).toBe(INSIDE.toISOString());
+        const revoke = await pinned(INSIDE, () => act(investor, id, 'revoke'));
+        expect(revoke.statusCode).toBe(409);
+        expect(revoke.json().code).toBe('reflectionPeriodWaived');
+        expect(await stateOf(id)).toBe('NEW');
+      });
+
+      it('refuses a waiver after the period, by staff (403), for another user or company (404), with bad input (400): nothing recorded', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const late = await pinned(END, () => waive(investor, id));
+        expect(late.statusCode).toBe(409);
+        expect(late.json()).toMatchObject({ code: 'reflectionPeriodOver' });
+        expect(late.json().detail).toContain('2026-01-14');
+        for (const staff of [advisor, admin]) {
+          const res = await pinned(INSIDE, () => waive(staff, id));
+          expect(res.statusCode).toBe(403);
+          expect(res.json().code).toBe('reflectionWaiverOwnerOnly');
+        }
+        for (const stranger of [other, agent, { ...other, 'company-id': '2' }]) {
+          expect((await pinned(INSIDE, () => waive(stranger, id))).statusCode).toBe(404);
+        }
+        expect((await pinned(INSIDE, () => waive(investor, '00000000-0000-4000-8000-000000000000'))).statusCode).toBe(404);
+        for (const payload of [{}, { confirmed: false, textVersion: REFLECTION_WAIVER_TEXT.version }, { confirmed: true }, { confirmed: true, textVersion: '' }]) {
+          const res = await pinned(INSIDE, () => waive(investor, id, payload));
+          expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+        }
+        const outdated = await pinned(INSIDE, () => waive(investor, id, { confirmed: true, textVersion: '2020-01-01' }));
+        expect(outdated.statusCode).toBe(400);
+        expect(outdated.json()).toMatchObject({ code: 'reflectionWaiverTextOutdated', errors: [{ field: 'textVersion' }] });
+        expect(await waiverOf(id)).toBeUndefined();
+        expect(await stateOf(id)).toBe('NEW');
+        // A contract that is no longer NEW has nothing to waive.
+        expect((await act(investor, id, 'archive')).statusCode).toBe(200);
+        const archived = await pinned(INSIDE, () => waive(investor, id));
+        expect(archived.statusCode).toBe(409);
+        expect(archived.json().code).toBe('reflectionWaiverNotNew');
+        expect(await waiverOf(id)).toBeUndefined();
+      });
+
+      it('refuses activation inside the period (409 reflectionPeriodOpen, es/en, nothing changed); allows it after the waiver', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const reference = await recordFirstPayment(t.app, advisor, id);
+        const events = await eventsOf(id);
+        const audits = await auditCount(id);
+        await t.app.mailer.drain();
+        const mailsBefore = t.sentMails.length;
+        const es = await pinned(new Date(END.getTime() - 1), () =>
+          t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...advisor, 'accept-language': 'es' }, payload: { paymentReference: reference } }),
+        );
+        expect(es.statusCode).toBe(409);
+        expect(es.json()).toMatchObject({ code: 'reflectionPeriodOpen', title: 'Periodo de reflexión abierto' });
+        expect(es.json().detail).toBe(
+          'Este contrato está en su periodo de reflexión hasta el final del día 2026-01-14 (hora de Madrid): el inversor puede revocarlo sin dar motivos. No puede activarse antes, salvo que el inversor renuncie expresamente a ese periodo.',
+        );
+        const en = await pinned(INSIDE, () =>
+          t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...admin, 'accept-language': 'en' }, payload: { paymentReference: reference } }),
+        );
+        expect(en.statusCode).toBe(409);
+        expect(en.json().detail).toContain('until the end of 2026-01-14 (Madrid time)');
+        expect(await stateOf(id)).toBe('NEW');
+        expect(await eventsOf(id)).toBe(events);
+        expect(await auditCount(id)).toBe(audits);
+        await t.app.mailer.drain();
+        expect(t.sentMails.length).toBe(mailsBefore);
+        expect((await pinned(INSIDE, () => waive(investor, id))).statusCode).toBe(200);
+        const ok = await pinned(INSIDE, () =>
+          t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: advisor, payload: { paymentReference: reference } }),
+        );
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().userContractState).toBe('ACTIVE');
+      });
+
+      it('allows activation from the period’s end on, without a waiver', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const reference = await recordFirstPayment(t.app, advisor, id);
+        const ok = await pinned(END, () => t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: advisor, payload: { paymentReference: reference } }));
+        expect(ok.statusCode).toBe(200);
+        expect(ok.json().userContractState).toBe('ACTIVE');
+      });
+
+      it('shows the period on the dashboard row, the advisor queue and the client page', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        const row = (await t.app.inject({ url: '/api/dashboard/NEW?size=50', headers: investor })).json().contracts.content.find((c: { id: string }) => c.id === id);
+        expect(row.reflection).toEqual({ endsAt: END.toISOString(), waivedAt: null });
+        const active = (await t.app.inject({ url: '/api/dashboard/ACTIVE', headers: investor })).json().contracts.content;
+        expect(active.every((c: { reflection?: unknown }) => c.reflection === undefined)).toBe(true);
+        const searched = (await t.app.inject({ method: 'POST', url: `/api/users/${ids[INVESTOR]}/contracts/search?size=100`, headers: investor, payload: {} })).json();
+        expect(searched.content.find((c: { id: string }) => c.id === id).reflection).toEqual({ endsAt: END.toISOString(), waivedAt: null });
+        await pinned(INSIDE, () => waive(investor, id));
+        const client = (await t.app.inject({ url: `/api/advisor/clients/${ids[INVESTOR]}`, headers: advisor })).json();
+        expect(client.contracts.find((c: { id: string }) => c.id === id).reflection).toEqual({ endsAt: END.toISOString(), waivedAt: INSIDE.toISOString() });
+        const queue = (await t.app.inject({ url: '/api/advisor/queue?size=100', headers: advisor })).json();
+        expect(queue.content.find((c: { contractId: string }) => c.contractId === id).reflection).toEqual({ endsAt: END.toISOString(), waivedAt: INSIDE.toISOString() });
+      });
+
+      it('keeps the revocation reason as a message key, and reads the first version’s fixed text as that key', async () => {
+        const id = await newContract();
+        await hiredAt(id);
+        await pinned(INSIDE, () => act(investor, id, 'revoke'));
+        const row = await t.db.selectFrom('contract_events').select('reason').where('contract_id', '=', id).where('to_state', '=', 'DELETED').executeTakeFirstOrThrow();
+        expect(row.reason).toBe(REVOCATION_REASON_KEY);
+        await t.db.updateTable('contract_events').set({ reason: LEGACY_REVOCATION_REASON }).where('contract_id', '=', id).where('to_state', '=', 'DELETED').execute();
+        const detail = (await t.app.inject({ url: `/api/contracts/${id}`, headers: investor })).json();
+        expect(detail.history.find((e: { toState: string }) => e.toState === 'DELETED').reason).toBe(REVOCATION_REASON_KEY);
+        const client = (await t.app.inject({ url: `/api/advisor/clients/${ids[INVESTOR]}`, headers: advisor })).json();
+        const history = client.contracts.find((c: { id: string }) => c.id === id).history as { toState: string; reason: string | null }[];
+        expect(history.find((e) => e.toState === 'DELETED')!.reason).toBe(REVOCATION_REASON_KEY);
+      });
     });
 
     it('lets the investor cancel a NEW contract and refuses everything after', async () => {
@@ -531,6 +693,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
 
     it('keeps activate, suspend and resume for the advisor or an administrator', async () => {
       const id = await newContract();
+      await backdateHire(t.db, id); // the reflection period is over (decision 0026)
       const refused = await act(investor, id, 'activate');
       expect(refused.statusCode).toBe(403);
       expect(refused.json().code).toBe('transitionStaffOnly');
@@ -551,6 +714,8 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
             ['investor', investor, false],
           ] as const) {
             const id = await newContract();
+            // Activation past the reflection period, revocation inside it (decision 0026): the machine is what is tested here.
+            if (action === 'activate') await backdateHire(t.db, id);
             await recordFirstPayment(t.app, advisor, id); // activation needs it (issue 15); the machine is what is tested here
             await t.db.updateTable('contracts').set({ state }).where('id', '=', id).execute();
             const res = await act(headers, id, action);
@@ -570,6 +735,7 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
 
     it('refuses to activate a NEW contract until a payment is recorded, and with a reference that is not one of its payments (409, both languages)', async () => {
       const id = await newContract();
+      await backdateHire(t.db, id); // past the reflection period (decision 0026)
       const none = await t.app.inject({ method: 'POST', url: `/api/contracts/${id}/activate`, headers: { ...advisor, 'accept-language': 'es' }, payload: { paymentReference: 'TRF-NINGUNO' } });
       expect(none.statusCode).toBe(409);
       expect(none.json()).toMatchObject({ code: 'firstPaymentMissing', title: 'Falta el primer pago' });

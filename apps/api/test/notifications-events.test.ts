@@ -1,10 +1,11 @@
 import { ACCEPTED } from './helpers/investor-protection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TNotification } from '@kc/domain';
+import { REFLECTION_WAIVER_TEXT, type TNotification } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders, tokenFor } from './helpers/auth.ts';
 import { confirmationLinkOf, register, registration } from './helpers/accounts.ts';
 import { recordFirstPayment } from './helpers/first-payment.ts';
+import { backdateHire } from './helpers/reflection.ts';
 
 /** What the advisor's actions carry (issue 14): a payment reference to activate, a reason to suspend or resume. */
 const TRANSITION_DETAILS = { reason: 'Motivo de prueba' };
@@ -90,6 +91,9 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
     expect(await itemAbout(investor, 'contractHired', contract)).toBeUndefined();
 
     await recordFirstPayment(t.app, advisor, contract);
+    // Inside the reflection period the activation waits for the investor's waiver (decision 0026).
+    const waiver = { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version };
+    expect((await t.app.inject({ method: 'POST', url: `/api/contracts/${contract}/waive-reflection`, headers: investor, payload: waiver })).statusCode).toBe(200);
     expect((await act(advisor, contract, 'activate')).statusCode).toBe(200);
     const closed = await itemAbout(advisor, 'contractHired', contract);
     expect(closed!.task).toMatchObject({ state: 'done', completedBy: { id: ids[ADVISOR], name: 'Alba Asesora' } });
@@ -109,6 +113,7 @@ describe.each(DB_KINDS)('notifications made by real events on %s', (kind) => {
 
     const other = await hire(advisor);
     await recordFirstPayment(t.app, admin, other);
+    await backdateHire(t.db, other); // past the reflection period (decision 0026)
     expect((await act(admin, other, 'activate')).statusCode).toBe(200);
     await act(admin, other, 'suspend');
     const en = (await inbox(investor, 'en')).filter((n) => n.subject?.id === other).map((n) => n.title);

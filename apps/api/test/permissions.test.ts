@@ -1,6 +1,6 @@
 import { ACCEPTED, passingAnswers } from './helpers/investor-protection.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDPOINT_PERMISSIONS, PASSWORD_CHANGE_ACTIONS, PUBLIC, ROLES, can, type TAction, type TRole } from '@kc/domain';
+import { ENDPOINT_PERMISSIONS, PASSWORD_CHANGE_ACTIONS, PUBLIC, REFLECTION_WAIVER_TEXT, ROLES, can, type TAction, type TRole } from '@kc/domain';
 import { DEMO_ACCOUNTS } from '../src/db/seed/demo.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
@@ -157,6 +157,8 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
       'POST /api/customers/{customerId}/risk-check': { initialAmount: 100, recurringAmount: 0 },
       // Consent records (issue 16): a valid reason, so that only the company is wrong.
       'POST /api/users/{userId}/consents/history': { reason: 'Reclamación R-1' },
+      // The reflection period's waiver (decision 0026): a valid confirmation, so that only the company is wrong.
+      'POST /api/contracts/{id}/waive-reflection': { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version },
     };
     const checked: string[] = [];
     for (const op of operations) {

@@ -637,6 +637,16 @@ export interface ContractInvestorProtectionTable {
   acknowledged_at: Date | null;
 }
 
+// The reflection period's waiver (issue 16, part "reflection period").
+export interface ContractReflectionWaiversTable {
+  contract_id: string;
+  company_id: string;
+  waived_by: string;
+  waived_at: Date;
+  text_key: string;
+  text_version: string;
+}
+
 // Consent records (issue 16, part consents).
 export interface ConsentRecordsTable {
   id: Generated<string>;
@@ -720,6 +730,8 @@ export interface Database {
   consent_records: ConsentRecordsTable;
   // Personal data: erasure and retention (issue 16, helper erasure).
   privacy_requests: PrivacyRequestsTable;
+  // The reflection period's waiver (issue 16, part "reflection period").
+  contract_reflection_waivers: ContractReflectionWaiversTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -168,6 +168,11 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     transitionStaffOnly: { title: 'Acceso denegado', detail: 'Solo su asesor o un administrador puede realizar esta operación.' },
     revokeOwnerOnly: { title: 'Acceso denegado', detail: 'Solo el titular del contrato puede desistir de él durante el periodo de reflexión.' },
     reflectionPeriodOver: { title: 'Periodo de reflexión terminado', detail: 'El periodo de reflexión de este contrato terminó al acabar el día {{lastDay}} (hora de Madrid); ya no puede desistir de él sin motivo. Puede cancelarlo o archivarlo si su estado lo permite.' },
+    reflectionPeriodOpen: { title: 'Periodo de reflexión abierto', detail: 'Este contrato está en su periodo de reflexión hasta el final del día {{lastDay}} (hora de Madrid): el inversor puede revocarlo sin dar motivos. No puede activarse antes, salvo que el inversor renuncie expresamente a ese periodo.' },
+    reflectionPeriodWaived: { title: 'Periodo de reflexión renunciado', detail: 'El inversor ya renunció al periodo de reflexión de este contrato: ya no puede revocarse sin motivo ni volver a renunciarse.' },
+    reflectionWaiverOwnerOnly: { title: 'Acceso denegado', detail: 'Solo el titular del contrato puede renunciar a su periodo de reflexión.' },
+    reflectionWaiverNotNew: { title: 'Renuncia no disponible', detail: 'Solo se puede renunciar al periodo de reflexión de un contrato Nuevo; este está en estado {{state}}.' },
+    reflectionWaiverTextOutdated: { title: 'Texto de renuncia desactualizado', detail: 'El texto de la renuncia ha cambiado desde que abrió la página. Vuelva a cargarla, léalo y confírmelo de nuevo.' },
     currentPasswordWrong: { title: 'Contraseña incorrecta', detail: 'La contraseña actual no es correcta.' },
   },
   en: {
@@ -321,6 +326,11 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     transitionStaffOnly: { title: 'Access denied', detail: 'Only your advisor or an administrator can perform this operation.' },
     revokeOwnerOnly: { title: 'Access denied', detail: 'Only the contract holder can revoke it during the reflection period.' },
     reflectionPeriodOver: { title: 'Reflection period over', detail: 'The reflection period of this contract ended at the end of {{lastDay}} (Madrid time); it can no longer be revoked without a reason. You can still cancel or archive it if its state allows.' },
+    reflectionPeriodOpen: { title: 'Reflection period open', detail: 'This contract is in its reflection period until the end of {{lastDay}} (Madrid time): the investor can revoke it without giving a reason. It cannot be activated before then unless the investor explicitly waives that period.' },
+    reflectionPeriodWaived: { title: 'Reflection period waived', detail: 'The investor has already waived the reflection period of this contract: it can no longer be revoked without a reason, nor waived again.' },
+    reflectionWaiverOwnerOnly: { title: 'Access denied', detail: 'Only the contract holder can waive its reflection period.' },
+    reflectionWaiverNotNew: { title: 'Waiver not available', detail: 'The reflection period can only be waived for a New contract; this one is {{state}}.' },
+    reflectionWaiverTextOutdated: { title: 'Waiver text out of date', detail: 'The waiver text has changed since you opened the page. Please reload it, read it and confirm it again.' },
     currentPasswordWrong: { title: 'Wrong password', detail: 'The current password is not correct.' },
   },
 };

@@ -5,6 +5,7 @@ import { vkey } from '../i18n/validation-messages.ts';
 import type { TFieldError } from '../errors/problem.ts';
 import { MAX_PAGE_SIZE, ZMoney, ZPaymentPreference, makePageSchema } from '../contracts/schemas.ts';
 import { ZContractAction, ZContractState, type TContractAction } from '../contracts/states.ts';
+import { ZReflectionInfo } from '../investor-protection/schemas.ts';
 
 /**
  * The advisor's workspace (issue 14): their clients, a client's page (customerDetails), the
@@ -162,6 +163,8 @@ export const ZClientContract = z.object({
   history: z.array(ZClientContractEvent),
   /** The advisor's actions in this state (activate, suspend, resume). */
   actions: z.array(ZContractAction),
+  /** The reflection period (decision 0026): activation waits for its end or the investor's waiver. */
+  reflection: ZReflectionInfo,
 });
 export type TClientContract = z.infer<typeof ZClientContract>;
 
@@ -224,6 +227,8 @@ export const ZQueueItem = z.object({
   createdAt: z.string(),
   client: ZPersonRef,
   advisor: ZPersonRef.nullable(),
+  /** The reflection period (decision 0026): activation waits for its end or the investor's waiver. */
+  reflection: ZReflectionInfo,
 });
 export type TQueueItem = z.infer<typeof ZQueueItem>;
 export const ZQueuePage = makePageSchema(ZQueueItem);

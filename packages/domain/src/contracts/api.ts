@@ -10,6 +10,8 @@ export const investorApi = {
   searchContracts: (userId: string, query: string) => `/api/users/${encodeURIComponent(userId)}/contracts/search${query ? `?${query}` : ''}`,
   contract: (id: string) => `/api/contracts/${encodeURIComponent(id)}`,
   contractAction: (id: string, action: TContractAction) => `/api/contracts/${encodeURIComponent(id)}/${action}`,
+  /** The investor waives the reflection period of a NEW contract of theirs (decision 0026). */
+  waiveReflection: (id: string) => `/api/contracts/${encodeURIComponent(id)}/waive-reflection`,
   me: '/api/users/me',
   password: '/api/users/me/password',
   users: (query: string) => `/api/users${query ? `?${query}` : ''}`,

@@ -9,7 +9,7 @@ import { FIELD_BOUNDS, countDecimals, type TFieldBounds } from '../calculator/bo
 import { ZPlanId } from '../calculator/plan-id-schema.ts';
 import { ZContractAction, ZContractFilter, ZContractState } from './states.ts';
 // Investor protection (issue 16, helper kis).
-import { ZContractProtection } from '../investor-protection/schemas.ts';
+import { ZContractProtection, ZContractReflection, ZReflectionInfo } from '../investor-protection/schemas.ts';
 
 /** Money travels as an exact decimal string ('6000.00'), never a float. */
 export const ZMoney = z.string().regex(/^-?\d+(\.\d+)?$/);
@@ -111,6 +111,8 @@ export const ZContractSummary = z.object({
   submissionDate: z.string(),
   expiringDate: z.string(),
   contractPeriodType: z.string(),
+  /** A NEW contract's reflection period (decision 0026), for the dashboard row's countdown; absent in other states. */
+  reflection: ZReflectionInfo.optional(),
 });
 export type TContractSummary = z.infer<typeof ZContractSummary>;
 
@@ -242,6 +244,8 @@ export const ZContractDetail = ZContractSummary.extend({
   allowedActions: z.array(ZContractAction),
   /** Investor protection (issue 16): the sheet accepted, the test relied on, warnings and acknowledgement; null before issue 16. */
   investorProtection: ZContractProtection.nullable().optional(),
+  /** The reflection period (decision 0026): when it ends, the waiver if any, whether the caller may waive it now. */
+  reflection: ZContractReflection.optional(),
 });
 export type TContractDetail = z.infer<typeof ZContractDetail>;
 

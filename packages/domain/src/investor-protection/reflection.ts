@@ -112,3 +112,33 @@ export function describeRemaining(remainingMs: number, language: TLanguage): str
   if (minutes > 0) return unit(minutes, words.minute);
   return words.lt;
 }
+
+// The waiver ----------------------------------------------------------------------------------
+
+/**
+ * The confirmation an investor accepts to waive the reflection period of one NEW contract of theirs
+ * (decision 0026). Its key and version are stored with the waiver, so a changed wording is a new
+ * version and the record always names the words that were shown.
+ */
+export const REFLECTION_WAIVER_TEXT = {
+  key: 'reflectionWaiver',
+  version: '2026-11-27',
+  es: 'Renuncio al periodo de reflexión de este contrato. Entiendo que, al renunciar, pierdo el derecho a revocarlo sin dar motivos y sin penalización, y que mi asesor podrá activarlo en cuanto confirme mi primer pago.',
+  en: 'I waive the reflection period of this contract. I understand that by waiving it I lose the right to revoke it without giving a reason and without penalty, and that my advisor may activate it as soon as my first payment is confirmed.',
+} as const;
+
+// The revocation's reason in the history -------------------------------------------------------
+
+/** The history's reason of a revocation: a message key, rendered in the reader's language. */
+export const REVOCATION_REASON_KEY = 'contracts.history.revokedInReflection';
+
+/** What revocations recorded before the key (decision 0026's first version) hold in the history. */
+export const LEGACY_REVOCATION_REASON = 'Desistimiento en el periodo de reflexión / Revoked within the reflection period';
+
+/** The reason as it is read: the key for revocations, old or new; any other reason unchanged. */
+export function readHistoryReason(reason: string | null): string | null {
+  return reason === LEGACY_REVOCATION_REASON ? REVOCATION_REASON_KEY : reason;
+}
+
+/** Whether a history reason is a message key (to translate) rather than words typed by a person. */
+export const isHistoryReasonKey = (reason: string | null): boolean => reason === REVOCATION_REASON_KEY;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { encodeMessage } from '../i18n/message-key.ts';
+import { vkey } from '../i18n/validation-messages.ts';
 import { EUR_SCALE, parseScaled } from '../ledger/decimal.ts';
 import { RISK_WARNINGS, answersComplete } from './appropriateness.ts';
 
@@ -74,3 +75,28 @@ export const ZContractProtection = z.object({
 export type TContractProtection = z.infer<typeof ZContractProtection>;
 
 export const ZKeyInfoParams = z.object({ planId: z.string().min(1).max(40), language: z.enum(['es', 'en']) });
+
+/**
+ * The reflection period of a contract (decision 0026): the first instant it is over (ISO), and when
+ * the investor waived it (null when not). Open while the contract is NEW, not waived and before `endsAt`.
+ */
+export const ZReflectionInfo = z.object({
+  endsAt: z.string(),
+  waivedAt: z.string().nullable(),
+});
+export type TReflectionInfo = z.infer<typeof ZReflectionInfo>;
+
+/** The same on a contract's details: who waived, the confirmation's version, and whether the caller may waive now. */
+export const ZContractReflection = ZReflectionInfo.extend({
+  waivedBy: z.object({ id: z.string(), name: z.string() }).nullable(),
+  waiverTextVersion: z.string().nullable(),
+  canWaive: z.boolean(),
+});
+export type TContractReflection = z.infer<typeof ZContractReflection>;
+
+/** Waiving: the investor confirms the text they were shown, named by its version. */
+export const ZReflectionWaiverRequest = z.object({
+  confirmed: z.literal(true, { error: vkey('required') }),
+  textVersion: z.string({ error: vkey('required') }).min(1, vkey('required')).max(64, vkey('invalid')),
+});
+export type TReflectionWaiverRequest = z.infer<typeof ZReflectionWaiverRequest>;

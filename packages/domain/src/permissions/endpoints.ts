@@ -36,6 +36,8 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/users/{userId}/contracts/search': 'contracts.own',
   'GET /api/contracts/{id}': 'contracts.own',
   'POST /api/contracts/{id}/{action}': 'contracts.own',
+  // The investor waives a NEW contract's reflection period (issue 16, decision 0026); the service allows the owner only.
+  'POST /api/contracts/{id}/waive-reflection': 'contracts.own',
   'GET /api/users': 'users.read',
   'POST /api/users': 'users.create',
   'GET /api/users/{userId}': 'users.read',

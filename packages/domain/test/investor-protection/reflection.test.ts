@@ -1,10 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
+  LEGACY_REVOCATION_REASON,
+  REFLECTION_WAIVER_TEXT,
+  REVOCATION_REASON_KEY,
   describeRemaining,
+  isHistoryReasonKey,
   madridDate,
   madridMidnight,
   madridOffsetMs,
+  readHistoryReason,
   reflectionPeriodEnd,
   reflectionStatus,
 } from '../../src/index.ts';
@@ -111,5 +116,22 @@ describe('time left in words', () => {
         expect(n).toBeLessThanOrEqual(left);
       }),
     );
+  });
+});
+
+describe('the revocation reason and the waiver text (decision 0026)', () => {
+  it('reads the first version’s fixed text as the key, and leaves other reasons as typed', () => {
+    expect(readHistoryReason(LEGACY_REVOCATION_REASON)).toBe(REVOCATION_REASON_KEY);
+    expect(readHistoryReason(REVOCATION_REASON_KEY)).toBe(REVOCATION_REASON_KEY);
+    expect(readHistoryReason('Recibo devuelto por el banco')).toBe('Recibo devuelto por el banco');
+    expect(readHistoryReason(null)).toBeNull();
+    expect(isHistoryReasonKey(REVOCATION_REASON_KEY)).toBe(true);
+    expect(isHistoryReasonKey(LEGACY_REVOCATION_REASON)).toBe(false);
+  });
+
+  it('states in both languages that waiving loses the right to revoke', () => {
+    expect(REFLECTION_WAIVER_TEXT.es).toContain('pierdo el derecho a revocarlo');
+    expect(REFLECTION_WAIVER_TEXT.en).toContain('I lose the right to revoke it');
+    expect(REFLECTION_WAIVER_TEXT.version).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -26,6 +26,8 @@ import * as jobs from './0020-jobs.ts';
 import * as investorProtection from './0021-investor-protection.ts';
 // Consent records (issue 16, part consents).
 import * as consents from './0024-consents.ts';
+// The reflection period's waiver (issue 16, part "reflection period").
+import * as reflectionWaiver from './0025-reflection-waiver.ts';
 // Personal data: erasure and retention (issue 16, helper erasure).
 import * as privacy from './0026-privacy.ts';
 // Job search budget (issue 17, part search budget).
@@ -65,6 +67,8 @@ export const migrations: Record<string, Migration> = {
   '0021-investor-protection': investorProtection,
   // Consent records (issue 16, part consents).
   '0024-consents': consents,
+  // The reflection period's waiver (issue 16, part "reflection period").
+  '0025-reflection-waiver': reflectionWaiver,
   // Personal data: erasure and retention (issue 16, helper erasure).
   '0026-privacy': privacy,
   // Job search budget (issue 17, part search budget).

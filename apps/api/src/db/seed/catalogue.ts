@@ -37,6 +37,8 @@ const OTHER_CONTRACTS: TDemoContract[] = [
   { plan: 'emprendedor', state: 'ACTIVE', initial: 8000, monthly: 250, years: 10 },
 ];
 
+const HIRED_AGO_MS = (5 * 24 + 2) * 3_600_000;
+
 /** The states a contract went through to reach `state`, and whether staff made each step. */
 function pathTo(state: TContractState, index: number): { to: TContractState; byStaff: boolean }[] {
   switch (state) {
@@ -92,6 +94,10 @@ async function seedContracts(
         submission_date: submission,
         expiring_date: expiring,
         payment_preference_id: paymentPreferenceId,
+        // Hired five days and two hours ago (a minute apart): past any reflection period (at most 121 h,
+        // decision 0026), so the demo's NEW contracts can be activated, and newer than the advisor
+        // seed's oldest waiting hires, which head the queue.
+        created_at: new Date(Date.now() - HIRED_AGO_MS - index * 60_000),
       })
       .returning('id')
       .executeTakeFirstOrThrow();

@@ -113,6 +113,8 @@ export function listClientContracts(db: TExecutor, companyId: string, clientId: 
       'k.created_at',
       'p.name_es',
       'p.name_en',
+      // The reflection period's waiver (decision 0026).
+      (eb) => eb.selectFrom('contract_reflection_waivers as w').select('w.waived_at').whereRef('w.contract_id', '=', 'k.id').as('waived_at'),
     ])
     .where('k.company_id', '=', companyId)
     .where('k.user_id', '=', clientId)
@@ -206,6 +208,8 @@ export async function listQueue(
         'a.email as advisor_email',
         'a.first_name as advisor_first_name',
         'a.last_name as advisor_last_name',
+        // The reflection period's waiver (decision 0026).
+        (eb) => eb.selectFrom('contract_reflection_waivers as w').select('w.waived_at').whereRef('w.contract_id', '=', 'k.id').as('waived_at'),
       ])
       .orderBy('k.created_at', 'asc')
       .orderBy('k.id', 'asc')

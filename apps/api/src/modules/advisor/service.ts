@@ -6,6 +6,7 @@ import {
   allowedActions,
   can,
   paths,
+  readHistoryReason,
   toPage,
   type TAdvisorClient,
   type TAdvisorClientDetail,
@@ -24,6 +25,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { isStaffFor } from '../contracts/access.ts';
+import { reflectionInfo } from '../contracts/service.ts';
 import { completeTasks, notify } from '../notifications/service.ts';
 import { toPaymentPreference } from '../payment-preferences/mapper.ts';
 import {
@@ -159,10 +161,12 @@ export async function getClientDetail(app: FastifyInstance, caller: TAuthUser, c
           toState: e.to_state as TContractState,
           at: iso(e.at),
           actor: e.actor_id ? { id: e.actor_id, name: fullName(e.first_name, e.last_name) } : null,
-          reason: e.reason,
+          // A revocation's reason is a message key (decision 0026); older rows are read as the key.
+          reason: readHistoryReason(e.reason),
           paymentReference: e.payment_reference,
         })),
       actions: allowedActions(c.state as TContractState, true).filter((a) => ADVISOR_ACTIONS.includes(a)),
+      reflection: reflectionInfo(c.created_at, c.waived_at),
     })),
     paymentMethods: methods.map(toPaymentPreference),
     notes: notes.map(toNote),
@@ -202,6 +206,7 @@ export async function getQueue(app: FastifyInstance, caller: TAuthUser, query: T
       createdAt: iso(r.created_at),
       client: { id: r.client_id, firstName: r.client_first_name, lastName: r.client_last_name, email: r.client_email },
       advisor: r.advisor_id ? { id: r.advisor_id, firstName: r.advisor_first_name ?? '', lastName: r.advisor_last_name ?? '', email: r.advisor_email ?? '' } : null,
+      reflection: reflectionInfo(r.created_at, r.waived_at),
     })),
     query.page,
     query.size,

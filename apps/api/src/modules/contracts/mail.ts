@@ -1,4 +1,4 @@
-import type { TContractAction } from '@kc/domain';
+import { isHistoryReasonKey, type TContractAction } from '@kc/domain';
 import type { TNewMail } from '../mail/outbox-repository.ts';
 
 type TLang = 'es' | 'en';
@@ -76,7 +76,8 @@ export function contractStateMail(
   const state = STATE_NAMES[l][to] ?? to;
   const extra = (labels: { reason: string; paymentReference: string }) => [
     ...(details.paymentReference ? [`${labels.paymentReference}: ${details.paymentReference}`] : []),
-    ...(details.reason ? [`${labels.reason}: ${details.reason}`] : []),
+    // A reason that is a message key (a revocation's) is already said by the action's sentence.
+    ...(details.reason && !isHistoryReasonKey(details.reason) ? [`${labels.reason}: ${details.reason}`] : []),
   ];
   return l === 'es'
     ? compose(contract.companyId, contract.owner.email, `KC: su contrato ${contract.productName} está ahora ${state}`, [

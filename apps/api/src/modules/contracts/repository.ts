@@ -35,6 +35,7 @@ const SUMMARY_COLUMNS = [
   'submission_date',
   'expiring_date',
   'contract_period_type',
+  'created_at',
 ] as const;
 
 export type TSummaryRow = {
@@ -46,6 +47,9 @@ export type TSummaryRow = {
   submission_date: string;
   expiring_date: string;
   contract_period_type: string;
+  /** The hire's instant (the reflection period counts from it) and the waiver's, if any (decision 0026). */
+  created_at: Date | string;
+  waived_at: Date | string | null;
 };
 
 /**
@@ -64,7 +68,8 @@ const dashboardSql = (oneState: boolean) => {
   (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
      FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
                   recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
-                  expiring_date::text AS expiring_date, contract_period_type
+                  expiring_date::text AS expiring_date, contract_period_type, created_at,
+                  (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
              FROM contracts k WHERE ${owner}${state}
              ORDER BY k.submission_date DESC, k.id DESC
              LIMIT ${limit} OFFSET ${offset}) p) AS rows`;
@@ -111,7 +116,11 @@ function filtered(db: TExecutor, options: TListOptions) {
 
 /** One page of the owner's contracts (newest first unless sorted), without the total. */
 export async function listContractPage(db: TExecutor, options: TListOptions): Promise<TSummaryRow[]> {
-  let query = filtered(db, options).select([...SUMMARY_COLUMNS]);
+  let query = filtered(db, options)
+    .select([...SUMMARY_COLUMNS])
+    .select((eb) =>
+      eb.selectFrom('contract_reflection_waivers as w').select('w.waived_at').whereRef('w.contract_id', '=', 'contracts.id').as('waived_at'),
+    );
   if (options.sort) query = query.orderBy(SORT_COLUMNS[options.sort.field], options.sort.direction);
   query = query.orderBy('submission_date', 'desc').orderBy('id', 'desc');
   return (await query.limit(options.limit).offset(options.offset).execute()) as TSummaryRow[];
@@ -142,6 +151,11 @@ export type TContractRowWithOwner = TSummaryRow & {
   owner_language: string;
   /** Issue 16: the owner's data is blocked (only ADMIN reaches the contract). */
   owner_blocked_at: Date | null;
+  /** The reflection period's waiver (decision 0026), null when none. */
+  waived_by: string | null;
+  waived_by_first_name: string | null;
+  waived_by_last_name: string | null;
+  waiver_text_version: string | null;
 };
 
 /** A contract of the company with its owner's data; undefined when there is none. */
@@ -154,6 +168,8 @@ export async function findContract(
   let query = db
     .selectFrom('contracts as c')
     .innerJoin('users as u', 'u.id', 'c.user_id')
+    .leftJoin('contract_reflection_waivers as w', 'w.contract_id', 'c.id')
+    .leftJoin('users as wu', 'wu.id', 'w.waived_by')
     .select([
       'c.id',
       'c.product_key',
@@ -175,6 +191,11 @@ export async function findContract(
       'u.last_name as owner_last_name',
       'u.language as owner_language',
       'u.blocked_at as owner_blocked_at',
+      'w.waived_at',
+      'w.waived_by',
+      'wu.first_name as waived_by_first_name',
+      'wu.last_name as waived_by_last_name',
+      'w.text_version as waiver_text_version',
     ])
     .where('c.id', '=', id)
     .where('c.company_id', '=', companyId);
@@ -213,6 +234,27 @@ export async function insertContract(
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
+}
+
+/** Records the investor's waiver of a contract's reflection period; false when one was already recorded. */
+export async function insertReflectionWaiver(
+  db: TExecutor,
+  waiver: { contractId: string; companyId: string; waivedBy: string; waivedAt: Date; textKey: string; textVersion: string },
+): Promise<boolean> {
+  const result = await db
+    .insertInto('contract_reflection_waivers')
+    .values({
+      contract_id: waiver.contractId,
+      company_id: waiver.companyId,
+      waived_by: waiver.waivedBy,
+      waived_at: waiver.waivedAt,
+      text_key: waiver.textKey,
+      text_version: waiver.textVersion,
+    })
+    .onConflict((oc) => oc.column('contract_id').doNothing())
+    .returning('contract_id')
+    .executeTakeFirst();
+  return result !== undefined;
 }
 
 /** Moves a contract from one state to another; false when it was no longer in `from`. */

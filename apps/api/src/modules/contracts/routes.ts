@@ -10,10 +10,11 @@ import {
   ZCreateContractRequest,
   ZCustomerParams,
   ZProblem,
+  ZReflectionWaiverRequest,
   ZTransitionDetails,
   ZUserParams,
 } from '@kc/domain';
-import { createContract, getContractDetail, searchContracts, transitionContract } from './service.ts';
+import { createContract, getContractDetail, searchContracts, transitionContract, waiveReflection } from './service.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 
@@ -81,6 +82,24 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getContractDetail(app, request.user!, request.params.id),
+  );
+
+  // Registered before the generic action route; a static segment wins over `:action` anyway.
+  app.post(
+    '/contracts/:id/waive-reflection',
+    {
+      onRequest: requirePermission('contracts.own'),
+      schema: {
+        tags: ['contracts'],
+        summary:
+          "The investor waives the reflection period of a NEW contract of theirs (body: confirmed, the confirmation text's version); owner only, inside the period, once (decision 0026)",
+        security,
+        params: ZContractParams,
+        body: ZReflectionWaiverRequest,
+        response: { 200: ZContractDetail, 400: ZProblem, 401: ZProblem, 403: ZProblem, 404: ZProblem, 409: ZProblem },
+      },
+    },
+    async (request) => waiveReflection(app, request.user!, request.params.id, request.body),
   );
 
   app.post(

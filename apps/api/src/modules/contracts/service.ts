@@ -13,8 +13,11 @@ import {
   notificationContractStates,
   madridDate,
   parseIsoDate,
+  readHistoryReason,
   reflectionPeriodEnd,
   reflectionStatus,
+  REFLECTION_WAIVER_TEXT,
+  REVOCATION_REASON_KEY,
   paths,
   TASK_TYPES,
   toPage,
@@ -33,6 +36,8 @@ import {
   type TDashboardResponse,
   type TFieldError,
   type TPlanId,
+  type TReflectionInfo,
+  type TReflectionWaiverRequest,
   type TTransitionDetails,
 } from '@kc/domain';
 import { AppError, notFound } from '../../lib/app-error.ts';
@@ -53,6 +58,7 @@ import {
   listContractEvents,
   listContracts,
   insertIdempotencyKey,
+  insertReflectionWaiver,
   tryLockIdempotencyKey,
   readDashboard,
   updateContractState,
@@ -68,6 +74,8 @@ import { checkHireProtection, contractProtection, recordHireProtection } from '.
 import { findContractEventsForExport, findContractsForExport } from './repository.ts';
 import type { TDb } from '../../db/database.ts';
 
+const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
+
 const toSummary = (row: TSummaryRow): TContractSummary => ({
   id: row.id,
   productKey: row.product_key,
@@ -77,7 +85,14 @@ const toSummary = (row: TSummaryRow): TContractSummary => ({
   submissionDate: row.submission_date,
   expiringDate: row.expiring_date,
   contractPeriodType: row.contract_period_type,
+  // The dashboard row's countdown (decision 0026): only a NEW contract has a period that matters.
+  ...(row.state === 'NEW' ? { reflection: reflectionInfo(row.created_at, row.waived_at) } : {}),
 });
+
+/** The reflection period of a hire made at `createdAt`, waived at `waivedAt` (or not). */
+export function reflectionInfo(createdAt: Date | string, waivedAt: Date | string | null): TReflectionInfo {
+  return { endsAt: reflectionPeriodEnd(new Date(createdAt)).toISOString(), waivedAt: waivedAt === null ? null : toIso(waivedAt) };
+}
 
 const statesOf = (filter: TContractFilter): TContractState[] | undefined => (filter === 'ALL' ? undefined : [filter]);
 
@@ -129,8 +144,6 @@ async function reachableContract(app: FastifyInstance, caller: TAuthUser, id: st
   return contract;
 }
 
-const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
-
 export async function getContractDetail(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractDetail> {
   const contract = await reachableContract(app, caller, id);
   const [product, events, preference, protection] = await Promise.all([
@@ -140,6 +153,9 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
     contractProtection(app, caller.companyId, contract.id),
   ]);
   const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at });
+  const isOwner = contract.user_id === caller.id;
+  const waivedAt = contract.waived_at === null ? null : new Date(contract.waived_at);
+  const reflectionOpen = contract.state === 'NEW' && reflectionStatus(new Date(contract.created_at), new Date(), waivedAt).open;
   return {
     ...toSummary(contract),
     productId: contract.product_id,
@@ -156,14 +172,19 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
       toState: e.to_state as TContractState,
       at: toIso(e.at),
       actor: e.actor_id ? { id: e.actor_id, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() } : null,
-      reason: e.reason,
+      // A revocation's reason is a message key (rows of the first version held a fixed text: read as the key).
+      reason: readHistoryReason(e.reason),
       paymentReference: e.payment_reference,
     })),
     // Revoke is offered to the owner only, and only while the reflection period is open (decision 0026).
-    allowedActions: allowedActions(contract.state as TContractState, isStaff, contract.user_id === caller.id).filter(
-      (action) => action !== 'revoke' || reflectionStatus(new Date(contract.created_at), new Date()).open,
-    ),
+    allowedActions: allowedActions(contract.state as TContractState, isStaff, isOwner).filter((action) => action !== 'revoke' || reflectionOpen),
     investorProtection: protection,
+    reflection: {
+      ...reflectionInfo(contract.created_at, contract.waived_at),
+      waivedBy: contract.waived_by ? { id: contract.waived_by, name: `${contract.waived_by_first_name ?? ''} ${contract.waived_by_last_name ?? ''}`.trim() } : null,
+      waiverTextVersion: contract.waiver_text_version,
+      canWaive: isOwner && reflectionOpen,
+    },
   };
 }
 
@@ -387,12 +408,16 @@ export async function transitionContract(
           ? new AppError(403, 'revokeOwnerOnly')
           : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
     }
-    if (action === 'revoke') assertRevocable(new Date(contract.created_at), new Date());
+    const waivedAt = contract.waived_at === null ? null : new Date(contract.waived_at);
+    if (action === 'revoke') assertRevocable(new Date(contract.created_at), new Date(), waivedAt);
     const missing = checkTransitionDetails(action, details);
     if (missing.length > 0) throw new AppError(400, action === 'activate' ? 'paymentReferenceRequired' : 'transitionReasonRequired', {}, missing);
+    // Staff do not activate a contract inside its reflection period unless the investor waived it (decision 0026).
+    if (action === 'activate') assertActivatable(new Date(contract.created_at), new Date(), waivedAt);
     const recorded = detailsFor(action, details);
-    // The history tells a revocation from a cancellation (both go NEW → DELETED).
-    if (action === 'revoke') recorded.reason = REVOCATION_REASON;
+    // The history tells a revocation from a cancellation (both go NEW → DELETED): a message key,
+    // rendered in the reader's language.
+    if (action === 'revoke') recorded.reason = REVOCATION_REASON_KEY;
     // Issue 15 (helper imports): the first recorded payment is what lets a NEW contract be activated,
     // and the activation names it by its reference (decision 0019).
     if (action === 'activate') {
@@ -468,17 +493,62 @@ export async function transitionContract(
   return getContractDetail(app, caller, id);
 }
 
-const REVOCATION_REASON = 'Desistimiento en el periodo de reflexión / Revoked within the reflection period';
+/** The last Madrid calendar day of a hire's reflection period (YYYY-MM-DD), as the problems name it. */
+const lastReflectionDay = (hiredAt: Date) => madridDate(new Date(reflectionPeriodEnd(hiredAt).getTime() - 1));
 
 /**
  * The reflection period's revocation (Regulation (EU) 2020/1503 Art. 22, decision 0026): the owner
- * (checked by the state machine) only before the period's end (`reflectionPeriodEnd`, Europe/Madrid). `now` is
- * the server's clock (tests pin `Date`).
+ * (checked by the state machine) only before the period's end (`reflectionPeriodEnd`, Europe/Madrid)
+ * and not after waiving it. `now` is the server's clock (tests pin `Date`).
  */
-function assertRevocable(hiredAt: Date, now: Date): void {
-  if (!reflectionStatus(hiredAt, now).open) {
-    throw new AppError(409, 'reflectionPeriodOver', { lastDay: madridDate(new Date(reflectionPeriodEnd(hiredAt).getTime() - 1)) });
+function assertRevocable(hiredAt: Date, now: Date, waivedAt: Date | null): void {
+  const status = reflectionStatus(hiredAt, now, waivedAt);
+  if (status.open) return;
+  if (status.reason === 'waived') throw new AppError(409, 'reflectionPeriodWaived');
+  throw new AppError(409, 'reflectionPeriodOver', { lastDay: lastReflectionDay(hiredAt) });
+}
+
+/** Activation waits for the period's end, unless the investor waived it (decision 0026). */
+function assertActivatable(hiredAt: Date, now: Date, waivedAt: Date | null): void {
+  if (reflectionStatus(hiredAt, now, waivedAt).open) {
+    throw new AppError(409, 'reflectionPeriodOpen', { lastDay: lastReflectionDay(hiredAt) });
   }
+}
+
+/**
+ * The investor waives the reflection period of a NEW contract of theirs (decision 0026): the owner
+ * only (staff acting for them: 403; others' ids: 404), inside the period (after it, or once waived:
+ * 409), confirming the current text (an older version: 400). Recorded with who, when (the server's
+ * clock) and the text's key and version; from then on the advisor may activate it and it can no
+ * longer be revoked.
+ */
+export async function waiveReflection(app: FastifyInstance, caller: TAuthUser, id: string, body: TReflectionWaiverRequest): Promise<TContractDetail> {
+  await reachableContract(app, caller, id);
+  const ownerId = await app.db.transaction().execute(async (tx) => {
+    const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
+    if (!contract) throw notFound('contractNotFound');
+    if (contract.user_id !== caller.id) throw new AppError(403, 'reflectionWaiverOwnerOnly');
+    if (body.textVersion !== REFLECTION_WAIVER_TEXT.version) {
+      throw new AppError(400, 'reflectionWaiverTextOutdated', {}, [{ field: 'textVersion', message: vkey('invalid') }]);
+    }
+    if (contract.waived_at !== null) throw new AppError(409, 'reflectionPeriodWaived');
+    if (contract.state !== 'NEW') throw new AppError(409, 'reflectionWaiverNotNew', { state: contract.state });
+    const now = new Date();
+    const hiredAt = new Date(contract.created_at);
+    if (!reflectionStatus(hiredAt, now).open) throw new AppError(409, 'reflectionPeriodOver', { lastDay: lastReflectionDay(hiredAt) });
+    const inserted = await insertReflectionWaiver(tx, {
+      contractId: contract.id,
+      companyId: caller.companyId,
+      waivedBy: caller.id,
+      waivedAt: now,
+      textKey: REFLECTION_WAIVER_TEXT.key,
+      textVersion: REFLECTION_WAIVER_TEXT.version,
+    });
+    if (!inserted) throw new AppError(409, 'reflectionPeriodWaived');
+    return contract.user_id;
+  });
+  contractsChanged(app, caller.companyId, ownerId);
+  return getContractDetail(app, caller, id);
 }
 
 /**

@@ -24,6 +24,7 @@ import {
 } from '../lib/dashboard-params.ts';
 import { ContractActionDialog, type TActionTarget } from './contract-action-dialog.tsx';
 import { StateCounts } from './state-counts.tsx';
+import { ReflectionStatusText, useReflectionStatus } from './reflection-status.tsx';
 
 const fullName = (p: { firstName: string; lastName: string }) => `${p.firstName} ${p.lastName}`.trim();
 
@@ -70,9 +71,14 @@ function QueueSection({ state, go, companyWide, onDone }: { state: TAdvisorDashb
       {fullName(item.client)}
     </Anchor>
   );
-  const activate = (item: TQueueItem) => (
+  const reflection = useReflectionStatus();
+  const reflectionId = (item: TQueueItem, view: string) => `reflection-${view}-${item.contractId}`;
+  // Inside the reflection period Activar is disabled, and says why (decision 0026).
+  const activate = (item: TQueueItem, view: string) => (
     <Button
       size="xs"
+      disabled={reflection(item.reflection).open}
+      aria-describedby={reflection(item.reflection).open ? reflectionId(item, view) : undefined}
       onClick={() => setTarget({ contractId: item.contractId, action: 'activate', productName: productName(item), clientName: fullName(item.client) })}
       aria-label={`${t('actions.activate')}: ${productName(item)}, ${fullName(item.client)}`}
     >
@@ -85,8 +91,9 @@ function QueueSection({ state, go, companyWide, onDone }: { state: TAdvisorDashb
     { label: t('queue.initial'), align: 'right', render: (i) => formatMoney(i.initialInvestment) },
     { label: t('queue.monthly'), align: 'right', render: (i) => formatMoney(i.recurringAmount) },
     { label: t('queue.waiting'), render: (i) => formatDate(i.createdAt) },
+    { label: t('queue.reflection'), render: (i) => <ReflectionStatusText id={reflectionId(i, 'row')} info={i.reflection} /> },
     ...(companyWide ? [{ label: t('queue.advisor'), render: (i: TQueueItem) => (i.advisor ? fullName(i.advisor) : '—') }] : []),
-    { label: t('queue.actions'), render: activate },
+    { label: t('queue.actions'), render: (i) => activate(i, 'row') },
   ];
   const renderCard = (item: TQueueItem) => (
     <Stack gap={4}>
@@ -94,7 +101,8 @@ function QueueSection({ state, go, companyWide, onDone }: { state: TAdvisorDashb
       <Text size="sm">{productName(item)}</Text>
       <Text size="sm">{`${t('queue.initial')}: ${formatMoney(item.initialInvestment)} · ${t('queue.monthly')}: ${formatMoney(item.recurringAmount)}`}</Text>
       <Text size="sm">{`${t('queue.waiting')}: ${formatDate(item.createdAt)}`}</Text>
-      <Group>{activate(item)}</Group>
+      <ReflectionStatusText id={reflectionId(item, 'card')} info={item.reflection} />
+      <Group>{activate(item, 'card')}</Group>
     </Stack>
   );
   return (

@@ -19,6 +19,8 @@ import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useAddNote } from '../api/add-note.ts';
 import { useClient } from '../api/get-client.ts';
 import { ContractActionDialog, type TActionTarget } from './contract-action-dialog.tsx';
+import { ReflectionStatusText, useReflectionStatus } from './reflection-status.tsx';
+import { useHistoryReason } from '../../contracts/hooks/use-history-reason.ts';
 import { PAYABLE, ScheduleDetails } from './schedule-details.tsx';
 import { ReassignDialog } from './reassign-dialog.tsx';
 import { STATE_TONES } from './state-counts.tsx';
@@ -180,7 +182,11 @@ function ClientView({ client }: { client: TAdvisorClientDetail }) {
 function ContractBlock({ contract: c, onAction }: { contract: TClientContract; onAction: (action: TActionTarget['action'], productName: string) => void }) {
   const { t } = useTranslation('advisor');
   const headingId = useId();
+  const reflectionId = useId();
   const productName = currentLanguage() === 'en' ? c.productNameEn : c.productNameEs;
+  const historyReason = useHistoryReason();
+  // Inside the reflection period Activar is disabled, and says why (decision 0026).
+  const reflectionOpen = useReflectionStatus()(c.reflection).open;
   return (
     <Paper withBorder p="sm" role="listitem" aria-labelledby={headingId}>
       <Group justify="space-between" wrap="wrap">
@@ -192,6 +198,7 @@ function ContractBlock({ contract: c, onAction }: { contract: TClientContract; o
       <Text size="sm" mt={4}>
         {`${t('queue.initial')}: ${formatMoney(c.initialInvestment)} · ${t('queue.monthly')}: ${formatMoney(c.recurringAmount)} · ${t('client.period', { from: formatDate(c.submissionDate), to: formatDate(c.expiringDate) })}`}
       </Text>
+      {c.state === 'NEW' ? <ReflectionStatusText id={reflectionId} info={c.reflection} /> : null}
       <Divider my="xs" />
       <Text size="sm" fw={600}>
         {t('client.history')}
@@ -203,7 +210,7 @@ function ContractBlock({ contract: c, onAction }: { contract: TClientContract; o
               `${formatDateTime(e.at)} · ${e.fromState ? `${t(`states.${e.fromState}`)} → ` : `${t('client.created')}: `}${t(`states.${e.toState}`)}`,
               e.actor?.name ? t('client.by', { name: e.actor.name }) : null,
               e.paymentReference ? t('client.paymentReference', { reference: e.paymentReference }) : null,
-              e.reason ? t('client.reason', { reason: e.reason }) : null,
+              e.reason ? t('client.reason', { reason: historyReason(e.reason) }) : null,
             ]
               .filter(Boolean)
               .join(' · ')}
@@ -223,6 +230,8 @@ function ContractBlock({ contract: c, onAction }: { contract: TClientContract; o
               variant={action === 'suspend' ? 'outline' : 'filled'}
               color={action === 'suspend' ? 'red.9' : undefined}
               onClick={() => onAction(action as TActionTarget['action'], productName)}
+              disabled={action === 'activate' && reflectionOpen}
+              aria-describedby={action === 'activate' && reflectionOpen ? reflectionId : undefined}
               aria-label={`${t(`actions.${action}`)}: ${productName}`}
             >
               {t(`actions.${action}`)}

@@ -16,6 +16,7 @@ import { ContractDocuments } from '../../documents/components/contract-documents
 // Income (issue 15, part income): the contract's units, value and income.
 import { ContractHolding } from '../../income/components/contract-holding.tsx';
 import { ReflectionCountdown } from './reflection-countdown.tsx';
+import { useHistoryReason } from '../hooks/use-history-reason.ts';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -79,6 +80,7 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
   const [pending, setPending] = useState<TContractAction | undefined>();
   const [done, setDone] = useState<TContractAction | undefined>();
   const historyId = useId();
+  const historyReason = useHistoryReason();
 
   useEffect(() => {
     setPending(undefined);
@@ -110,7 +112,7 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
       ) : (
         <Stack gap="md">
           <ContractFields contract={contract.data} />
-          <ReflectionCountdown createdAt={contract.data.createdAt} state={contract.data.userContractState} />
+          <ReflectionCountdown contract={contract.data} />
           {done ? (
             <Alert color="green" variant="light" role="status">
               <Text fw={700}>{t(`confirm.${done}.done`)}</Text>
@@ -137,6 +139,7 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
                   {formatDate(event.at)} · {event.fromState ? `${t(`states.${event.fromState}`)} → ` : `${t('details.created')}: `}
                   {t(`states.${event.toState}`)}
                   {event.actor?.name ? ` · ${t('details.historyBy', { name: event.actor.name })}` : ''}
+                  {event.reason ? ` · ${historyReason(event.reason)}` : ''}
                 </List.Item>
               ))}
             </List>

@@ -1,10 +1,12 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, formatMoney, type TContractSummary } from '@kc/domain';
+import { describeRemaining, formatDate, formatMoney, type TContractSummary } from '@kc/domain';
 import type { TColumn, TPagerLabels } from '../../../components/ui/paginated-list/paginated-list.tsx';
 import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { useProducts } from '../../../lib/api/get-products.ts';
+import { useNow } from '../hooks/use-now.ts';
+import { languageOf, reflectionRemaining } from '../lib/reflection.ts';
 
 const STATE_TONES: Record<string, TStatusTone> = { NEW: 'blue', ACTIVE: 'green', STANDBY: 'orange', ARCHIVED: 'gray', DELETED: 'red' };
 
@@ -26,14 +28,27 @@ export function usePagerLabels(): TPagerLabels {
 
 /** The contracts table's columns (dates dd/mm/yyyy, money de-style with €, 'M1' as 'Mensual'), with a Details link. */
 export function useContractColumns(detailsSearch: (id: string) => string): TColumn<TContractSummary>[] {
-  const { t } = useTranslation('contracts');
+  const { t, i18n } = useTranslation('contracts');
   const productName = useProductName();
+  const now = useNow();
+  // A NEW contract inside its reflection period shows how long it can still be revoked (decision 0026).
+  const left = (c: TContractSummary) => {
+    const remaining = reflectionRemaining(c.userContractState, c.reflection, now);
+    return remaining === null ? null : t('reflection.rowLeft', { left: describeRemaining(remaining, languageOf(i18n.language)) });
+  };
   return [
     { label: t('columns.product'), render: (c) => productName(c.productKey) },
     {
       label: t('columns.state'),
       render: (c) => (
-        <StatusBadge tone={STATE_TONES[c.userContractState] ?? 'gray'}>{t(`states.${c.userContractState}`)}</StatusBadge>
+        <>
+          <StatusBadge tone={STATE_TONES[c.userContractState] ?? 'gray'}>{t(`states.${c.userContractState}`)}</StatusBadge>
+          {left(c) ? (
+            <Text size="xs" mt={4}>
+              {left(c)}
+            </Text>
+          ) : null}
+        </>
       ),
     },
     { label: t('columns.initialInvestment'), align: 'right', render: (c) => formatMoney(c.initialInvestment) },
