@@ -307,6 +307,9 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       ] as const) {
         expect((await inject('GET', `/api/advisor/clients/${p.id}`, headers)).statusCode, who).toBe(404);
         expect((await inject('GET', `/api/contracts/${contractId}`, headers)).statusCode, who).toBe(404);
+        // The ledger's reads of the kept records too.
+        expect((await inject('GET', `/api/ledger/customers/${p.id}/holdings`, headers)).statusCode, who).toBe(404);
+        expect((await inject('GET', `/api/ledger/contracts/${contractId}/schedule`, headers)).statusCode, who).toBe(404);
         const clients = await inject('GET', `/api/advisor/clients?size=100&q=anonimizado`, headers);
         expect(clients.statusCode, who).toBe(200);
         expect(JSON.stringify(clients.json()), who).not.toContain(p.id);
@@ -320,6 +323,7 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       expect(listed.content.find((u: { id: string }) => u.id === p.id)).toMatchObject({ blockedAt: row.blocked_at!.toISOString() });
       expect((await inject('GET', `/api/advisor/clients/${p.id}`, admin)).statusCode).toBe(200);
       expect((await inject('GET', `/api/contracts/${contractId}`, admin)).statusCode).toBe(200);
+      expect((await inject('GET', `/api/ledger/contracts/${contractId}/schedule`, admin)).statusCode).toBe(200);
     });
   });
 

@@ -50,6 +50,7 @@ export interface TImportContract {
   state: string;
   submission_date: string;
   owner_advisor_id: string | null;
+  owner_blocked_at: Date | null;
   owner_email: string;
   owner_first_name: string;
   owner_language: string;
@@ -60,7 +61,7 @@ export async function findImportContracts(db: TExecutor, companyId: string, ids:
   const found = new Map<string, TImportContract>();
   for (const part of chunks(ids)) {
     const rows = await sql<TImportContract>`
-      SELECT c.id, c.user_id, c.state, to_char(c.submission_date, 'YYYY-MM-DD') AS submission_date, u.advisor_id AS owner_advisor_id,
+      SELECT c.id, c.user_id, c.state, to_char(c.submission_date, 'YYYY-MM-DD') AS submission_date, u.advisor_id AS owner_advisor_id, u.blocked_at AS owner_blocked_at,
              u.email AS owner_email, u.first_name AS owner_first_name, u.language AS owner_language
         FROM contracts c JOIN users u ON u.id = c.user_id
        WHERE c.company_id = ${companyId} AND c.id IN (SELECT unnest(${part}::uuid[]))`.execute(db);

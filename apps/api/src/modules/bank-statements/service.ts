@@ -132,7 +132,7 @@ export async function importStatement(
       let reason: TUnmatchedReason | null = null;
       if (!line.contractId) reason = 'NO_REFERENCE';
       else if (!contract) reason = 'UNKNOWN_CONTRACT';
-      else if (!isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id })) reason = 'OUT_OF_SCOPE';
+      else if (!isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at })) reason = 'OUT_OF_SCOPE';
       else if (!PAYABLE_STATES.has(contract.state)) reason = 'NOT_PAYABLE';
       else if (line.valueDate < contract.submission_date) reason = 'BEFORE_CONTRACT';
       else if (!price) reason = 'NO_PRICE';

@@ -67,6 +67,7 @@ export async function findLedgerContract(db: TExecutor, companyId: string, contr
       'c.expiring_date',
       'c.contract_period_type',
       'u.advisor_id as owner_advisor_id',
+      'u.blocked_at as owner_blocked_at',
       'u.email as owner_email',
       'u.first_name as owner_first_name',
       'u.language as owner_language',

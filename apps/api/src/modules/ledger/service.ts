@@ -108,7 +108,7 @@ export async function listPrices(app: FastifyInstance, companyId: string, query:
 async function readableContract(app: FastifyInstance, caller: TAuthUser, contractId: string) {
   if (!isUuid(contractId)) throw notFound('contractNotFound');
   const contract = await findLedgerContract(app.db, caller.companyId, contractId);
-  if (!contract || !canReach(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id })) throw notFound('contractNotFound');
+  if (!contract || !canReach(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at })) throw notFound('contractNotFound');
   return contract;
 }
 
@@ -190,7 +190,7 @@ export async function recordPayment(
 ): Promise<{ status: 200 | 201; payment: TPayment }> {
   if (!isUuid(contractId)) throw notFound('contractNotFound');
   const contract = await findLedgerContract(app.db, caller.companyId, contractId);
-  if (!contract || !isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id })) throw notFound('contractNotFound');
+  if (!contract || !isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at })) throw notFound('contractNotFound');
   const amount = parseEur(body.amount);
   const amountText = formatEur(amount);
   const sameRequest = (row: TPaymentRow) =>
