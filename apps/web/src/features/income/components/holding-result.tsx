@@ -4,8 +4,8 @@ import { holdingResult } from '@kc/domain';
 import '../i18n.ts';
 import { formatSignedMoney } from '../lib/format.ts';
 
-/** Colours with AA contrast on white; the sign and the word say the same without colour. */
-const COLOURS = { GAIN: 'green.9', LOSS: 'red.9', EVEN: 'gray.8' } as const;
+/** Colours with AA contrast on white (kc.9 8.3:1, red.9 5.5:1; Mantine's green.9 is only 4.4:1); the sign and the word say the same without colour. */
+const COLOURS = { GAIN: 'kc.9', LOSS: 'red.9', EVEN: 'gray.8' } as const;
 const MARKS = { GAIN: '▲', LOSS: '▼', EVEN: '=' } as const;
 
 /**
