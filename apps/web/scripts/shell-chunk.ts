@@ -31,6 +31,12 @@ const ZOD = /\/node_modules\/zod\//;
  * instead of about fifteen small ones that each route's entry of React Router's manifest listed.
  */
 const MANTINE_BASE = /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/hooks\/|@tanstack\/)/;
+/**
+ * The domain's HTTP constants (header names, base paths: a few dozen bytes) that the shell and the
+ * API client share: kept in the shell, or Rollup makes them a chunk of their own, which every page
+ * then fetches and every route of the manifest lists.
+ */
+const HTTP_CONSTANTS = /\/packages\/domain\/src\/http\/headers\.ts$/;
 const REPO = path.resolve(import.meta.dirname, '../../..');
 /** Our code (the web app, the domain package); the rest is libraries and the bundler's helpers. */
 const isOurs = (id: string) => id.startsWith(`${REPO}/apps/`) || id.startsWith(`${REPO}/packages/`);
@@ -42,6 +48,7 @@ export function shellChunk(): (id: string, meta: ManualChunkMeta) => string | un
     // One set per build (a watching build calls this again with a new meta).
     if (builtFor !== meta) [shell, builtFor] = [collectShell(meta), meta];
     if (MANTINE_BASE.test(id)) return 'mantine';
+    if (HTTP_CONSTANTS.test(id)) return 'shell';
     if (!shell!.has(id)) return undefined;
     return isOurs(id) || id.endsWith('.css') ? 'shell' : 'vendor';
   };

@@ -1,6 +1,7 @@
 import { extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain/errors/extract-error-message.ts';
 import { COMPANY_HEADER, DEFAULT_COMPANY_ID } from '@kc/domain/http/headers.ts';
 import { currentLanguage } from './i18n.ts';
+import { currentBearer, unauthorizedHandler } from './bearer.ts';
 
 /**
  * The one HTTP client of the web app. Every call carries company-id and Accept-Language, and
@@ -38,22 +39,14 @@ export class ApiError extends Error {
   }
 }
 
-let bearer: string | undefined;
-let onUnauthorized: (() => void) | undefined;
-
-/** Set by the session store: the token to send, and what to do when the server says 401. */
-export function setBearer(token: string | undefined): void {
-  bearer = token;
-}
-export function setUnauthorizedHandler(handler: (() => void) | undefined): void {
-  onUnauthorized = handler;
-}
+/** The token to send and what to do on a 401 are the session's (lib/bearer.ts). */
+const onUnauthorized = () => unauthorizedHandler()?.();
 /**
  * The server said this session is over by another way than a 401 answer (the notification
  * stream's `session-ended`): the same path as a 401, when a session is still on.
  */
 export function reportUnauthorized(): void {
-  if (bearer) onUnauthorized?.();
+  if (currentBearer()) onUnauthorized();
 }
 
 export interface TRequestOptions {
@@ -73,7 +66,7 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
     'accept-language': currentLanguage(),
     ...options.headers,
   };
-  if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+  if (currentBearer()) headers['authorization'] = `Bearer ${currentBearer()}`;
   let body: string | Blob | undefined;
   if (options.raw) {
     headers['content-type'] = options.raw.contentType;
@@ -102,7 +95,7 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
     }
   }
   if (response.status < 200 || response.status > 299) {
-    if (response.status === 401 && bearer && !url.startsWith('/oauth/')) onUnauthorized?.();
+    if (response.status === 401 && currentBearer() && !url.startsWith('/oauth/')) onUnauthorized();
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
   }
   return parsed as T;
@@ -114,7 +107,7 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
  */
 export async function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | undefined }> {
   const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
-  if (bearer) headers['authorization'] = `Bearer ${bearer}`;
+  if (currentBearer()) headers['authorization'] = `Bearer ${currentBearer()}`;
   let response: Response;
   try {
     response = await fetch(url, { headers, signal: signal ?? null });
@@ -130,7 +123,7 @@ export async function apiDownload(url: string, signal?: AbortSignal): Promise<{ 
     } catch {
       // Kept as text.
     }
-    if (response.status === 401 && bearer) onUnauthorized?.();
+    if (response.status === 401 && currentBearer()) onUnauthorized();
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
   }
   const disposition = response.headers.get('content-disposition') ?? '';

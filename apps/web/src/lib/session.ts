@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { setBearer } from './api-client.ts';
+import { setBearer } from './bearer.ts';
 
 /**
  * The session of the specification (section 3), kept under one user-data key: in local storage

@@ -2,7 +2,6 @@ import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
 import { announceSessionEnding, clearSession, getSession } from '../../../lib/session.ts';
-import { revokeToken } from '../api/revoke-token.ts';
 
 /**
  * Salir: goes to /home (leaving any screen that loads private data), revokes the token on the
@@ -17,7 +16,8 @@ export function useLogout(): () => void {
     announceSessionEnding();
     // Leave first: pages that need a session send a logged-out user to the login page.
     void Promise.resolve(navigate(paths.home.href()))
-      .then(() => (token ? revokeToken(token) : undefined))
+      // The API client loads here, not on every page (lib/bearer.ts).
+      .then(() => (token ? import('../api/revoke-token.ts').then((m) => m.revokeToken(token)) : undefined))
       .then(done, done);
   }, [navigate]);
 }
