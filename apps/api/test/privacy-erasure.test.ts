@@ -80,6 +80,13 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
     return row.id;
   }
 
+  /** The contract leaves its live state at `at` (as the contracts service records it: state and event). */
+  async function endContract(contractId: string, state: 'ARCHIVED' | 'DELETED', at: Date) {
+    const { state: from } = await t.db.selectFrom('contracts').select('state').where('id', '=', contractId).executeTakeFirstOrThrow();
+    await t.db.updateTable('contracts').set({ state }).where('id', '=', contractId).execute();
+    await t.db.insertInto('contract_events').values({ contract_id: contractId, from_state: from, to_state: state, actor_id: null, at }).execute();
+  }
+
   async function askErasure(headers: Record<string, string>) {
     const res = await inject('POST', '/api/privacy/erasure', headers);
     await t.app.mailer.drain();
@@ -376,7 +383,8 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
 
     it('blocks at a privacy consent withdrawal but erases only after the relationship ends, at the later period', async () => {
       const p = await signUp();
-      await insertContract(p.id, 'ARCHIVED');
+      // A live contract: the relationship goes on while the consent is withdrawn.
+      const contractId = await insertContract(p.id, 'ACTIVE');
       const withdrawn = new Date('2027-06-15T08:00:00Z');
       // The privacy policy's consent cannot be withdrawn through the API today: the record is written as the consents module would.
       await t.db
@@ -397,7 +405,7 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       expect((await userRow(p.id)).email).toBe(p.email);
 
       // The relationship ends on 2028-01-10: erased at the later of withdrawal + 4 years and end + 5 years.
-      await t.db.updateTable('users').set({ relationship_ended_at: new Date('2028-01-10T00:00:00Z') }).where('id', '=', p.id).execute();
+      await endContract(contractId, 'ARCHIVED', new Date('2028-01-10T00:00:00Z'));
       await jobAt('2033-01-09T23:59:59Z').runOnce();
       expect(await auditCount('user.retentionErase')).toBe(0);
       await jobAt('2033-01-10T00:00:00Z').runOnce();
@@ -406,6 +414,42 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       expect(await auditCount('user.retentionBlock')).toBe(1);
       expect(await userRow(p.id)).toMatchObject({ email: `anonimizado-${p.id}`, dni: null, is_active: false });
       expect(await rowsHolding([p.email, p.firstName, p.lastName, p.dni, p.phone])).toEqual([]);
+    });
+
+    it('notes the end of a relationship when the last live contract ends, blocks it, and lifts the block when the customer hires again', async () => {
+      const p = await signUp();
+      const archived = await insertContract(p.id, 'ACTIVE');
+      const live = await insertContract(p.id, 'ACTIVE');
+      await endContract(archived, 'ARCHIVED', new Date('2026-05-01T09:00:00Z'));
+      const jobAt = (at: string) => createPrivacyRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => new Date(at) });
+      const auditCount = async (action: string) =>
+        (await t.db.selectFrom('audit_log').select('id').where('action', '=', action as never).where('entity_id', '=', p.id).execute()).length;
+
+      // One contract still live: the relationship goes on.
+      await jobAt('2026-06-01T00:00:00Z').runOnce();
+      expect(await userRow(p.id)).toMatchObject({ relationship_ended_at: null, blocked_at: null });
+
+      // The last one ends on 1 July: not before, then noted, and the data blocked in the same pass; once, with two runners.
+      await endContract(live, 'DELETED', new Date('2026-07-01T12:00:00Z'));
+      await jobAt('2026-07-01T11:59:59Z').runOnce();
+      expect(await userRow(p.id)).toMatchObject({ relationship_ended_at: null, blocked_at: null });
+      await Promise.all([jobAt('2026-07-02T00:00:00Z').runOnce(), jobAt('2026-07-02T00:00:00Z').runOnce()]);
+      const ended = await userRow(p.id);
+      expect(ended.relationship_ended_at?.toISOString()).toBe('2026-07-01T12:00:00.000Z');
+      expect(ended.blocked_at).not.toBeNull();
+      expect(await auditCount('user.relationshipEnded')).toBe(1);
+      expect(await auditCount('user.retentionBlock')).toBe(1);
+      expect((await inject('GET', `/api/advisor/clients/${p.id}`, h['company.manager@kc.example']!)).statusCode).toBe(404);
+      await jobAt('2026-07-03T00:00:00Z').runOnce();
+      expect(await auditCount('user.relationshipEnded')).toBe(1);
+
+      // The customer hires again: the end is forgotten and the block lifted at the next pass; staff see them again.
+      await insertContract(p.id, 'NEW');
+      await jobAt('2026-08-01T00:00:00Z').runOnce();
+      expect(await userRow(p.id)).toMatchObject({ relationship_ended_at: null, blocked_at: null, email: p.email });
+      expect(await auditCount('user.relationshipResumed')).toBe(1);
+      expect((await inject('GET', `/api/advisor/clients/${p.id}`, h['company.manager@kc.example']!)).statusCode).toBe(200);
+      expect(t.logs.join('\n')).toContain('relationship(s) ended');
     });
   });
 });

@@ -101,6 +101,9 @@ export const AUDIT_ACTIONS = [
   'user.erasure',
   'user.retentionBlock',
   'user.retentionErase',
+  // The retention job notes when a customer's relationship ends (no live contract left) and resumes (a new one).
+  'user.relationshipEnded',
+  'user.relationshipResumed',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -340,6 +340,47 @@ export function leaseRetentionCandidates(tx: Transaction<Database>, afterId: str
   return query.orderBy('u.id').limit(limit).forUpdate().skipLocked().execute();
 }
 
+/**
+ * Customers whose relationship has ended (issue 16, specification section 9): every contract of
+ * theirs ARCHIVED or DELETED. The end is the last time one of them reached that state (its event, or
+ * its creation when it has none), on or before `now`. Stamped once (`relationship_ended_at` still
+ * empty); the retention rules then block their data at once and erase the kept records later.
+ * Two runners at once: the second's UPDATE re-reads each row after the first commits and skips it.
+ */
+export async function stampEndedRelationships(tx: Transaction<Database>, now: Date): Promise<{ id: string; company_id: string }[]> {
+  const result = await sql<{ id: string; company_id: string }>`
+    UPDATE users u SET relationship_ended_at = x.ended_at, last_modified_at = ${now}
+    FROM (
+      SELECT c.user_id, max(coalesce(e.at, c.created_at)) AS ended_at
+      FROM contracts c
+      LEFT JOIN contract_events e ON e.contract_id = c.id AND e.to_state IN ('ARCHIVED', 'DELETED')
+      GROUP BY c.user_id
+      HAVING bool_and(c.state IN ('ARCHIVED', 'DELETED'))
+    ) x
+    WHERE u.id = x.user_id AND u.relationship_ended_at IS NULL AND u.erased_at IS NULL AND x.ended_at <= ${now}
+    RETURNING u.id, u.company_id`.execute(tx);
+  return result.rows;
+}
+
+/**
+ * Customers who came back: a relationship noted as ended, but a live contract (NEW, ACTIVE,
+ * STANDBY) again. The end is forgotten, and a block that came from it is lifted (not one that
+ * comes from a withdrawn privacy consent; never an erased person, whose account is closed).
+ */
+export async function resumeRelationships(tx: Transaction<Database>, now: Date): Promise<{ id: string; company_id: string }[]> {
+  const result = await sql<{ id: string; company_id: string }>`
+    UPDATE users u SET relationship_ended_at = NULL, last_modified_at = ${now},
+      blocked_at = CASE
+        WHEN EXISTS (SELECT 1 FROM consent_records r WHERE r.user_id = u.id AND r.purpose = 'privacyPolicy' AND r.choice = 'withdrawn') THEN u.blocked_at
+        ELSE NULL
+      END
+    WHERE u.relationship_ended_at IS NOT NULL AND u.erased_at IS NULL AND u.is_active
+      AND u.email NOT LIKE 'anonimizado-%'
+      AND EXISTS (SELECT 1 FROM contracts c WHERE c.user_id = u.id AND c.state IN ('NEW', 'ACTIVE', 'STANDBY'))
+    RETURNING u.id, u.company_id`.execute(tx);
+  return result.rows;
+}
+
 /** Whether any AML record (contract or payment) of the person exists. */
 export async function hasAmlRecords(db: TExecutor, userId: string): Promise<boolean> {
   const row = await db

@@ -7,7 +7,7 @@ import { forgetSessions } from '../../lib/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { revokeAllTokens } from '../users/repository.ts';
 import { privacyConsentWithdrawnAt } from './erasure-service.ts';
-import { anonymisePerson, eraseKeptRecords, hasAmlRecords, leaseRetentionCandidates, lockPerson, markBlocked } from './repository.ts';
+import { anonymisePerson, eraseKeptRecords, hasAmlRecords, leaseRetentionCandidates, lockPerson, markBlocked, resumeRelationships, stampEndedRelationships } from './repository.ts';
 
 export interface TPrivacyRetentionJob {
   /** One full pass at `clock()`: people blocked and kept records erased when their time comes. */
@@ -47,6 +47,21 @@ export function createPrivacyRetentionJob(options: TPrivacyRetentionJobOptions):
     let blocked = 0;
     let erased = 0;
     let afterId: string | null = null;
+    // First, whose relationship ended (no live contract left) or resumed (a new one) since the last pass.
+    const noted = await db.transaction().execute(async (tx) => {
+      const ended = await stampEndedRelationships(tx, now);
+      const resumed = await resumeRelationships(tx, now);
+      for (const p of ended) {
+        await recordAudit(tx, { companyId: p.company_id, actorId: null, ipAddress: null }, { entityType: 'user', entityId: p.id, action: 'user.relationshipEnded', after: {} });
+      }
+      for (const p of resumed) {
+        await recordAudit(tx, { companyId: p.company_id, actorId: null, ipAddress: null }, { entityType: 'user', entityId: p.id, action: 'user.relationshipResumed', after: {} });
+      }
+      return { ended: ended.length, resumed: resumed.length };
+    });
+    if (noted.ended > 0 || noted.resumed > 0) {
+      log.info({ job: 'privacy retention job', ...noted }, `privacy retention job: ${noted.ended} relationship(s) ended, ${noted.resumed} resumed`);
+    }
     for (;;) {
       const batch = await db.transaction().execute(async (tx) => {
         const people = await leaseRetentionCandidates(tx, afterId, batchSize);
