@@ -4,6 +4,7 @@ import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { apiHeaders, createSession, loginAs } from '../support/login.ts';
 import { completeInvestorProtection } from '../support/investor-protection.ts';
+import { registerInvestor } from '../support/register.ts';
 
 // The machine is shared: waits are longer than the default (no retries, no fixed sleeps).
 const expect = baseExpect.configure({ timeout: 15_000 });
@@ -252,35 +253,7 @@ test.describe("the advisor's workspace", () => {
     const advisorId = ((await (await page.request.get(`/api/users?q=${encodeURIComponent(advisorEmail)}`, { headers: apiHeaders(await createSession(page.request, ADMIN)) })).json()) as { content: Array<{ id: string }> }).content[0]!.id;
     await makeLeastBusy(page.request, advisorId);
     const investorEmail = uniqueEmail('investor');
-    const registered = await page.request.post('/api/users/register-inversor', {
-      headers: { 'company-id': '1', 'accept-language': 'es' },
-      data: {
-        email: investorEmail,
-        password: PASSWORD,
-        repeatPassword: PASSWORD,
-        dni: '12345678Z',
-        firstName: 'Irene',
-        lastName: 'Inversora Nueva',
-        dateOfBirth: '1985-04-12',
-        countryId: 'ES',
-        cityId: '3117735',
-        postalCode: '28001',
-        useCreditCard: true,
-        creditCard: '4111 1111 1111 1111',
-        ccv: '737',
-        expirationDate: '12/39',
-        newEthereumWallet: false,
-        ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-        billingAddressLine1: 'Calle Mayor 1',
-        billingAddressLine2: '3º B',
-        billingCountry: 'ES',
-        billingState: 'Madrid',
-        billingCity: 'Madrid',
-        billingPostalCode: '28001',
-        role: 'INVESTOR',
-      },
-    });
-    expect(registered.status(), await registered.text()).toBeLessThan(300);
+    await registerInvestor(page.request, { email: investorEmail, password: PASSWORD, firstName: 'Irene', lastName: 'Inversora Nueva' });
     const confirmation = await browser.newContext({ locale: 'es-ES', timezoneId: 'Europe/Madrid' });
     const confirmPage = await confirmation.newPage();
     await confirmPage.addInitScript(() => window.localStorage.setItem('kc.cookieConsent', 'accepted'));

@@ -6,6 +6,7 @@ import { APPROPRIATENESS_QUESTIONS, KEY_INFO_SHEET_VERSION } from '@kc/domain';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { apiHeaders, createSession, loginAs } from '../support/login.ts';
 import { answerTest } from '../support/investor-protection.ts';
+import { registerInvestor } from '../support/register.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const MAIL_DIR = path.resolve(import.meta.dirname, '../../var', `e2e-${PORT}`, 'mail');
@@ -30,35 +31,7 @@ async function confirmationLink(email: string): Promise<string> {
 
 /** Signs a new investor up through the API (as the sign-up page does); the confirmation comes by mail. */
 async function register(page: Page, email: string, firstName: string, lastName: string): Promise<void> {
-  const registered = await page.request.post('/api/users/register-inversor', {
-    headers: { 'company-id': '1', 'accept-language': 'es' },
-    data: {
-      email,
-      password: PASSWORD,
-      repeatPassword: PASSWORD,
-      dni: '12345678Z',
-      firstName,
-      lastName,
-      dateOfBirth: '1985-04-12',
-      countryId: 'ES',
-      cityId: '3117735',
-      postalCode: '28001',
-      useCreditCard: true,
-      creditCard: '4111 1111 1111 1111',
-      ccv: '737',
-      expirationDate: '12/39',
-      newEthereumWallet: false,
-      ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-      billingAddressLine1: 'Calle Mayor 1',
-      billingAddressLine2: '3º B',
-      billingCountry: 'ES',
-      billingState: 'Madrid',
-      billingCity: 'Madrid',
-      billingPostalCode: '28001',
-      role: 'INVESTOR',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  await registerInvestor(page.request, { email, password: PASSWORD, firstName, lastName });
 }
 
 /**

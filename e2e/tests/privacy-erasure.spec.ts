@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
+import { registerInvestor } from '../support/register.ts';
 
 /**
  * Erasure (issue 16, Art. 17): a new person with no live contract asks for the erasure from
@@ -59,35 +60,7 @@ test('a new person asks for the erasure from /account, confirms it by mail, sees
   // Two screens, a dialog and six axe runs on a shared machine.
   test.setTimeout(120_000);
   const email = `e2e.erasure.${Date.now()}.${Math.floor(Math.random() * 1e6)}@example.com`;
-  const registered = await page.request.post('/api/users/register-inversor', {
-    headers: { 'company-id': '1', 'accept-language': 'es' },
-    data: {
-      email,
-      password: PASSWORD,
-      repeatPassword: PASSWORD,
-      dni: '12345678Z',
-      firstName: 'Olvido',
-      lastName: 'Borrado Pérez',
-      dateOfBirth: '1985-04-12',
-      countryId: 'ES',
-      cityId: '3117735',
-      postalCode: '28001',
-      useCreditCard: true,
-      creditCard: '4111 1111 1111 1111',
-      ccv: '737',
-      expirationDate: '12/39',
-      newEthereumWallet: false,
-      ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-      billingAddressLine1: 'Calle Mayor 1',
-      billingAddressLine2: '3º B',
-      billingCountry: 'ES',
-      billingState: 'Madrid',
-      billingCity: 'Madrid',
-      billingPostalCode: '28001',
-      role: 'INVESTOR',
-    },
-  });
-  expect(registered.status(), await registered.text()).toBeLessThan(300);
+  await registerInvestor(page.request, { email, password: PASSWORD, firstName: 'Olvido', lastName: 'Borrado Pérez' });
   await gotoApp(page, relative(await mailedLink(email, /(https?:\/\/\S+\/web\/user\/confirm-sign-up\?\S+)/)));
   await expect(page.getByText('¡Su registro está confirmado! Ya puede iniciar sesión.')).toBeVisible();
 
