@@ -8,7 +8,7 @@ import { findUserForLogin } from '../users/repository.ts';
 import { loginKeys, type TLoginLimiter } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
 import { companyExists } from '../company/repository.ts';
-import { findClient, insertAccessTokenAndLogon, revokeAccessToken } from './repository.ts';
+import { findClient, findSessionsForExport, insertAccessTokenAndLogon, revokeAccessToken } from './repository.ts';
 
 export interface TOAuthDeps {
   db: Kysely<Database>;
@@ -91,4 +91,9 @@ export async function revokeToken(
   await requireClient(deps.db, input.client_id, input.client_secret);
   if (!input.token) throw new OAuthError(400, 'invalid_request', 'oauthMissingParameter', { name: 'token' });
   await revokeAccessToken(deps.db, hashToken(input.token));
+}
+
+/** A person's sessions for their data export (issue 16): metadata only, never a token or its hash. */
+export function listSessionsForExport(db: Kysely<Database>, companyId: string, userId: string) {
+  return findSessionsForExport(db, companyId, userId);
 }

@@ -19,7 +19,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { consentWithdrawnAt } from '../consents/service.ts';
-import { revokeAllTokens } from '../users/repository.ts';
+import { revokeEveryToken } from '../users/service.ts';
 import { erasureRequestMail } from './erasure-mail.ts';
 import './erasure-messages.ts';
 import {
@@ -129,7 +129,7 @@ export async function confirmErasure(
 
     const endedAt = person.relationship_ended_at ? new Date(person.relationship_ended_at) : now;
     const changed = await anonymisePerson(tx, person, now, { endRelationship: true });
-    const revoked = await revokeAllTokens(tx, person.id);
+    const revoked = await revokeEveryToken(tx, person.id);
     await markErasureConfirmed(tx, request.id, now);
     const kept = await keptOf(tx, person, endedAt);
     await recordAudit(

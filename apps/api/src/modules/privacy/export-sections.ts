@@ -8,7 +8,7 @@ import { listMoneyForExport } from '../documents/service.ts';
 import { listInvestorProtectionForExport } from '../investor-protection/service.ts';
 import { findMailsToAddress } from '../mail/outbox-repository.ts';
 import { listNotificationsForExport } from '../notifications/service.ts';
-import { findSessionsForExport } from '../oauth/repository.ts';
+import { listSessionsForExport } from '../oauth/service.ts';
 import { listPaymentPreferencesForExport } from '../payment-preferences/repository.ts';
 
 /**
@@ -280,7 +280,7 @@ const SOURCES: readonly TExportSectionSource[] = [
     name: 'sessions',
     columns: [['app'], ['startedAt'], ['expiresAt'], ['endedAt']],
     async rows({ db, companyId, userId }) {
-      return (await findSessionsForExport(db, companyId, userId)).map((s) => ({
+      return (await listSessionsForExport(db, companyId, userId)).map((s) => ({
         app: s.client_id,
         startedAt: iso(s.created_at),
         expiresAt: iso(s.expires_at),

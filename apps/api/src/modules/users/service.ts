@@ -445,3 +445,8 @@ export async function listActiveAdmins(
   const rows = await findActiveAdmins(db, companyId);
   return rows.map((r) => ({ id: r.id, email: r.email, firstName: r.first_name, lastName: r.last_name, language: languageOf(r.language) }));
 }
+
+/** Revokes every token of a person, in the caller's transaction (the erasure and the retention job, issue 16). */
+export function revokeEveryToken(tx: Parameters<typeof revokeAllTokens>[0], userId: string): Promise<number> {
+  return revokeAllTokens(tx, userId);
+}
