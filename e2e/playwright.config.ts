@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { EMBEDDED_ENV, EMBEDDED_NODE_FLAG } from '../scripts/embedded-node-flags.mjs';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const root = path.resolve(import.meta.dirname, '..');
@@ -45,17 +46,24 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${path.join(root, 'e2e/support/start-server.mjs')}`,
+    // The same Node flag as `npm start` on the embedded database (scripts/embedded-node-flags.mjs).
+    command: `node ${EMBEDDED_NODE_FLAG} ${path.join(root, 'e2e/support/start-server.mjs')}`,
     url: `http://127.0.0.1:${PORT}/api/ready`,
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
+      // And the same environment (glibc's malloc gives large blocks back: decision 0013).
+      ...EMBEDDED_ENV,
       PORT: String(PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${PORT}`,
+      // Passkeys (issue 18): browsers refuse an IP address as the relying party, so passkeys are bound
+      // to `localhost`; e2e/tests/passkeys.spec.ts opens the app at http://localhost:<port>.
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: `http://localhost:${PORT},http://127.0.0.1:${PORT}`,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       MAIL_POLL_MS: '200',

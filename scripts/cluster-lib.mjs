@@ -1,6 +1,7 @@
 // Several KC API instances behind nginx on one PostgreSQL and Redis: what `npm run
 // start:cluster` runs, and what the cluster tests start (apps/api/test/faults/cluster.test.ts).
 import { spawn } from 'node:child_process';
+import { serverProcessEnv } from './server-env.mjs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -84,7 +85,7 @@ export async function startCluster({
   async function startInstance(instance) {
     const child = spawn(process.execPath, entry, {
       cwd: root,
-      env: {
+      env: serverProcessEnv({
         ...process.env,
         ...env,
         HOST: '127.0.0.1',
@@ -95,7 +96,7 @@ export async function startCluster({
         INSTANCE_ID: instance.id,
         DATA_DIR: instance.dataDir,
         PUBLIC_URL: env.PUBLIC_URL ?? publicUrl,
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     pipeLines(instance.id, child.stdout);

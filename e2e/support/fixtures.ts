@@ -50,3 +50,12 @@ export async function gotoApp(page: Page, url: string): Promise<void> {
   // Hydrated: a click before it would reach the prerendered HTML only.
   await page.waitForFunction(() => document.documentElement.hasAttribute('data-kc-hydrated'));
 }
+
+/** Browser lines for answers the test expects (a refusal, a 401) are not errors of the app. */
+export function allowStatuses(consoleErrors: string[], ...statuses: number[]): void {
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`))));
+}
+
+/** Today as the app shows it (dd/mm/yyyy in Europe/Madrid, the product's calendar), whatever the test machine's zone. */
+export const madridTodayShown = (): string =>
+  new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());

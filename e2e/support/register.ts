@@ -6,7 +6,12 @@ import { expect } from './fixtures.ts';
  * card and a wallet); the confirmation then comes by mail. For journeys that start with a person
  * who is not in the demo data.
  */
-export async function registerInvestor(request: APIRequestContext, person: { email: string; password: string; firstName: string; lastName: string }): Promise<void> {
+export async function registerInvestor(
+  request: APIRequestContext,
+  person: { email: string; password: string; firstName: string; lastName: string },
+  /** The sign-up route's profile (the same endpoint serves every sign-up page). */
+  role: 'INVESTOR' | 'AGENT' | 'SUPPLIER' | 'OWNER' = 'INVESTOR',
+): Promise<void> {
   const registered = await request.post('/api/users/register-inversor', {
     headers: { 'company-id': '1', 'accept-language': 'es' },
     data: {
@@ -32,7 +37,7 @@ export async function registerInvestor(request: APIRequestContext, person: { ema
       billingState: 'Madrid',
       billingCity: 'Madrid',
       billingPostalCode: '28001',
-      role: 'INVESTOR',
+      role,
     },
   });
   expect(registered.status(), await registered.text()).toBeLessThan(300);

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect as baseExpect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
-import { apiHeaders, createSession, loginAs } from '../support/login.ts';
+import { apiHeaders, createSession, loginAs, nextTotpCode } from '../support/login.ts';
 import { completeInvestorProtection } from '../support/investor-protection.ts';
 import { registerInvestor } from '../support/register.ts';
 
@@ -211,6 +211,8 @@ test.describe("the advisor's workspace", () => {
   });
 
   test('issue 13 journey: the admin creates an advisor, who sets a password, gets the next investor and sees the hire task arrive live', async ({ page, browser }) => {
+    // Two logins of new staff with their second step (issue 18) on a shared machine.
+    test.setTimeout(90_000);
     // 1. The admin creates the advisor in the UI.
     await loginAs(page, ADMIN);
     await gotoApp(page, 'user/list');
@@ -237,10 +239,16 @@ test.describe("the advisor's workspace", () => {
     await byLabel(advisor, 'Repita la contraseña').fill(PASSWORD);
     await advisor.getByRole('button', { name: 'Guardar la contraseña' }).click();
     await expect(advisor.getByText('Contraseña guardada. Ya puede iniciar sesión.')).toBeVisible();
+    // Issue 18: staff enrol a second factor before the back office (the e2e helper does it through
+    // the API and keeps the secret), so the login asks for the authenticator's code after the password.
+    await createSession(advisor.request, advisorEmail, PASSWORD, { reuse: false });
     await advisor.getByRole('link', { name: 'Iniciar sesión' }).last().click();
     await byLabel(advisor, 'Correo electrónico').fill(advisorEmail);
     await byLabel(advisor, 'Contraseña').fill(PASSWORD);
     await advisor.getByRole('button', { name: 'Iniciar sesión', exact: true }).last().click();
+    await expect(advisor.getByRole('heading', { level: 2, name: 'Segundo paso: confirme que es usted' })).toBeFocused();
+    await byLabel(advisor, 'Código de su aplicación de autenticación').fill(await nextTotpCode(advisorEmail));
+    await advisor.getByRole('button', { name: 'Entrar', exact: true }).click();
     await expect(advisor).toHaveURL(/\/web\/dashboard$/);
     await gotoApp(advisor, 'advisor/dashboard');
     await expect(advisor.getByRole('heading', { level: 1, name: 'Panel del asesor' })).toBeVisible();
@@ -280,7 +288,9 @@ test.describe("the advisor's workspace", () => {
     await expectNoHorizontalScroll(advisor);
     await expectNoAxeViolations(advisor);
     await context.close();
-    expect(advisorErrors, "console errors in the advisor's browser").toEqual([]);
+    // The password step answers 400 mfa_required (RFC 6749's error shape), which Chromium logs as a failed resource.
+    const unexpected = advisorErrors.filter((e) => !e.includes('status of 400'));
+    expect(unexpected, "console errors in the advisor's browser").toEqual([]);
   });
 
   test('an administrator reassigns a client from the client page; the advisor filter and the English texts', async ({ page }) => {

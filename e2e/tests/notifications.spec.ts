@@ -130,6 +130,8 @@ test.describe('notifications and tasks', () => {
   test('a session revoked elsewhere ends in the open tab at once: the stream says so and the tab goes to the login page', async ({ page }) => {
     const session = await loginAs(page, ADVISOR);
     await gotoApp(page, 'notifications');
+    // The inbox is on screen (for staff it waits for the second-factor status), and the stream is open.
+    await expect(page.getByRole('heading', { level: 1, name: 'Notificaciones y tareas' })).toBeVisible();
     await bellCount(page);
     // As when an admin deactivates the user or the session is closed from another device.
     const revoked = await page.request.post('/oauth/revoke', {

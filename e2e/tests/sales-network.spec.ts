@@ -1,14 +1,10 @@
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
+import { expect, expectNoAxeViolations, gotoApp, test, allowStatuses } from '../support/fixtures.ts';
 import { apiHeaders, createSession, loginAs } from '../support/login.ts';
 
 const ADMIN = 'admin@kc.example';
 const TEAM_MANAGER = 'team.manager@kc.example';
 
-/** Browser lines for answers the test expects (a 404 out of scope) are not errors of the app. */
-function allowStatuses(consoleErrors: string[], ...statuses: number[]): void {
-  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !statuses.some((s) => e.includes(`status of ${s}`))));
-}
 
 /** Picks an option of a Mantine Select by its label. */
 async function choose(page: Page, scope: ReturnType<Page['getByRole']>, label: RegExp, option: string | RegExp) {

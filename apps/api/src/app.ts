@@ -31,6 +31,7 @@ import { CONTRACT_OWNERS_CHANNEL, DashboardCache } from './modules/dashboard/das
 import { productRoutes } from './modules/products/routes.ts';
 import { paymentPreferenceRoutes } from './modules/payment-preferences/routes.ts';
 import { accountRoutes } from './modules/account/routes.ts';
+import { emailChangeRoutes } from './modules/account/email-change-routes.ts';
 import { notificationRoutes } from './modules/notifications/routes.ts';
 import { notificationStreamRoutes } from './modules/notifications/stream-routes.ts';
 import { NotificationStreamHub } from './modules/notifications/stream-hub.ts';
@@ -39,6 +40,12 @@ import type { TMetrics } from './modules/metrics/service.ts';
 import type { TPoolStats } from './db/pool-stats.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import { ledgerRoutes } from './modules/ledger/routes.ts';
+// The KC market (issue 18, helper market-api).
+import { marketRoutes } from './modules/market/routes.ts';
+import { marketPayoutRoutes } from './modules/market/payouts-routes.ts';
+import { createMarketExpiryJob, type TMarketExpiryJob } from './modules/market/expiry-job.ts';
+import { assertUnitsCoverOffers } from './modules/market/service.ts';
+import type { TUnitsLoweredGuard } from './modules/ledger/service.ts';
 // Investor protection (issue 16, helper kis).
 import { investorProtectionRoutes, keyInfoSheetRoutes } from './modules/investor-protection/routes.ts';
 // Consent records (issue 16, part consents).
@@ -61,6 +68,11 @@ import { folderTransport, smtpTransport, type TMailTransport } from './modules/m
 // Jobs board (issue 17, slice jobs).
 import { jobsRoutes } from './modules/jobs/routes.ts';
 import { createJobsRetentionJob, type TJobsRetentionJob } from './modules/jobs/retention-job.ts';
+// Strong authentication (issue 18, helper sa-server).
+import { strongAuthRoutes } from './modules/strong-auth/routes.ts';
+// Passkeys (issue 18, helper passkeys).
+import { passkeyRoutes } from './modules/strong-auth/passkeys-routes.ts';
+import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter } from './modules/oauth/login-limiter.ts';
 // Personal data: erasure and retention (issue 16, helper erasure).
 import { erasureRoutes } from './modules/privacy/erasure-routes.ts';
 import { createPrivacyRetentionJob, type TPrivacyRetentionJob } from './modules/privacy/retention-job.ts';
@@ -79,6 +91,11 @@ declare module 'fastify' {
     jobsRetentionJob: TJobsRetentionJob;
     /** Personal data (issue 16): people blocked, kept records erased when their period ends. */
     privacyRetentionJob: TPrivacyRetentionJob;
+    marketExpiryJob: TMarketExpiryJob;
+    /** Failed logins and wrong second-factor codes, counted together (database or Redis). */
+    loginLimiter: TLoginLimiter;
+    /** The ledger's reversals ask it before units leave contracts: the market's check (decision 0035). */
+    unitsLoweredGuard: TUnitsLoweredGuard;
   }
 }
 
@@ -204,6 +221,17 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   app.decorate('privacyRetentionJob', privacyRetentionJob);
   app.addHook('onReady', async () => privacyRetentionJob.start());
   app.addHook('onClose', async () => privacyRetentionJob.stop());
+  // The KC market (issue 18): offers past their validity expire; every instance runs it, leases make each offer handled once.
+  const marketExpiryJob = createMarketExpiryJob({ db: deps.db, mailer, publicUrl: config.PUBLIC_URL, pollMs: config.MARKET_JOB_POLL_MS, log: app.log });
+  app.decorate('marketExpiryJob', marketExpiryJob);
+  app.addHook('onReady', async () => marketExpiryJob.start());
+  app.addHook('onClose', async () => marketExpiryJob.stop());
+
+  // Wrong passwords and wrong second-factor codes share one limiter (issue 18), shared by every instance.
+  const loginLimiter = config.REDIS_URL ? redisLoginLimiter(config.REDIS_URL) : databaseLoginLimiter(deps.db);
+  app.decorate('loginLimiter', loginLimiter);
+  app.decorate('unitsLoweredGuard', assertUnitsCoverOffers satisfies TUnitsLoweredGuard);
+  app.addHook('onClose', async () => loginLimiter.close());
 
   // Dashboard answers kept coherent by the contracts' change notifications (decision 0009).
   const dashboardCache = new DashboardCache(deps.listen ? config.DASHBOARD_CACHE_MS : 0, app.log);
@@ -273,11 +301,15 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(paymentPreferenceRoutes);
       await tenant.register(salesNetworkRoutes);
       await tenant.register(accountRoutes);
+      await tenant.register(emailChangeRoutes);
       await tenant.register(notificationRoutes);
       await tenant.register(auditRoutes);
       await tenant.register(leadRoutes);
       await tenant.register(advisorRoutes);
       await tenant.register(ledgerRoutes);
+      // The KC market (issue 18, helper market-api).
+      await tenant.register(marketRoutes);
+      await tenant.register(marketPayoutRoutes);
       // Documents and exports (issue 15, part "documents").
       await tenant.register(documentsRoutes);
       // Income (issue 15, part income).
@@ -296,6 +328,10 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
       await tenant.register(privacyExportRoutes);
       // Personal data: erasure (issue 16, helper erasure).
       await tenant.register(erasureRoutes);
+      // Strong authentication (issue 18, helper sa-server).
+      await tenant.register(strongAuthRoutes);
+      // Passkeys (issue 18, helper passkeys).
+      await tenant.register(passkeyRoutes);
     },
     { prefix: '/api' },
   );

@@ -1,3 +1,4 @@
+import { hash } from 'node:crypto';
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
@@ -13,6 +14,13 @@ function isAddressOrNetwork(entry: string): boolean {
   if (bits === undefined) return true;
   if (!/^\d{1,3}$/.test(bits)) return false;
   return Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/** `scheme://host[:port]` and nothing more (no path, query or trailing slash). */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return (url.protocol === 'https:' || url.protocol === 'http:') && url.origin === value;
 }
 
 /**
@@ -109,9 +117,55 @@ const ZConfig = z.object({
   JOBS_JOB_POLL_MS: z.coerce.number().int().min(0).default(900_000),
   // Personal data (issue 16): the retention job's poll interval (0 = off).
   PRIVACY_JOB_POLL_MS: z.coerce.number().int().min(0).default(3_600_000),
+  // The KC market (issue 18): how often each instance expires offers past their validity.
+  MARKET_JOB_POLL_MS: z.coerce.number().int().min(0).default(60_000),
+  /**
+   * Strong authentication (issue 18): the AES-256-GCM key that encrypts the TOTP secrets, as 64
+   * hexadecimal characters (32 random bytes: `openssl rand -hex 32`). Every instance must share
+   * it. Required in production; elsewhere a development key (public, so it protects nothing) is
+   * used when unset.
+   */
+  SECOND_FACTOR_KEY: z
+    .string()
+    .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal characters (openssl rand -hex 32)')
+    .optional(),
+  /**
+   * Passkeys (issue 18): the WebAuthn relying party's id, the domain passkeys are bound to (the
+   * public URL's host or a parent domain of it); unset → the host of PUBLIC_URL. Browsers refuse
+   * an IP address here, so a server reached at 127.0.0.1 sets `localhost` and is opened as such.
+   */
+  WEBAUTHN_RP_ID: z
+    .string()
+    .regex(/^(?=.{1,253}$)[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/, 'must be a domain name in lower case (e.g. kc.example or localhost)')
+    .optional(),
+  /**
+   * Passkeys: the origins (comma-separated `scheme://host[:port]`) whose pages may register and
+   * use passkeys; unset → the origin of PUBLIC_URL.
+   */
+  WEBAUTHN_ORIGINS: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value.split(',').every((o) => isOrigin(o.trim())),
+      'must be comma-separated origins such as https://kc.example or http://localhost:3000',
+    ),
+  /** Passkeys: the name the browser shows for the relying party. */
+  WEBAUTHN_RP_NAME: z.string().min(1).max(64).default('KC'),
 });
 
-export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL'> & { PUBLIC_URL: string; dataDir: string; seedDemo: boolean };
+/** The development key of SECOND_FACTOR_KEY: derived from a public phrase, refused in production. */
+export const DEVELOPMENT_SECOND_FACTOR_KEY = hash('sha256', 'kc development second factor key, never for production', 'hex');
+
+export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL' | 'SECOND_FACTOR_KEY' | 'WEBAUTHN_RP_ID' | 'WEBAUTHN_ORIGINS'> & {
+  PUBLIC_URL: string;
+  dataDir: string;
+  seedDemo: boolean;
+  /** The 32-byte key of the TOTP secrets' encryption (SECOND_FACTOR_KEY or the development key). */
+  secondFactorKey: Buffer;
+  /** Passkeys: the relying party id, and the origins allowed to use it (always at least one). */
+  WEBAUTHN_RP_ID: string;
+  WEBAUTHN_ORIGINS: string[];
+};
 
 export class ConfigError extends Error {
   constructor(public readonly issues: string[]) {
@@ -127,10 +181,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!result.success) {
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
-  const config = result.data;
+  const { SECOND_FACTOR_KEY, ...config } = result.data;
+  if (!SECOND_FACTOR_KEY && config.NODE_ENV === 'production') {
+    throw new ConfigError(['SECOND_FACTOR_KEY: required in production (64 hexadecimal characters: openssl rand -hex 32)']);
+  }
+  if (SECOND_FACTOR_KEY && config.NODE_ENV === 'production' && SECOND_FACTOR_KEY.toLowerCase() === DEVELOPMENT_SECOND_FACTOR_KEY) {
+    throw new ConfigError(['SECOND_FACTOR_KEY: the development key is public and refused in production']);
+  }
+  const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return {
     ...config,
-    PUBLIC_URL: config.PUBLIC_URL ?? `http://localhost:${config.PORT}`,
+    secondFactorKey: Buffer.from(SECOND_FACTOR_KEY ?? DEVELOPMENT_SECOND_FACTOR_KEY, 'hex'),
+    PUBLIC_URL: publicUrl,
+    WEBAUTHN_RP_ID: config.WEBAUTHN_RP_ID ?? new URL(publicUrl).hostname,
+    WEBAUTHN_ORIGINS: config.WEBAUTHN_ORIGINS?.split(',').map((o) => o.trim()) ?? [new URL(publicUrl).origin],
     dataDir: path.resolve(config.DATA_DIR),
     seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
   };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../src/config.ts';
+import { ConfigError, DEVELOPMENT_SECOND_FACTOR_KEY, loadConfig } from '../src/config.ts';
 
 describe('configuration', () => {
   it('has working defaults', () => {
@@ -16,6 +16,16 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '3555', PUBLIC_URL: 'https://kc.example' }).PUBLIC_URL).toBe('https://kc.example');
   });
 
+  it('binds passkeys to the public URL unless WEBAUTHN_RP_ID and WEBAUTHN_ORIGINS say otherwise, and checks them', () => {
+    expect(loadConfig({ PORT: '3555' })).toMatchObject({ WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: ['http://localhost:3555'], WEBAUTHN_RP_NAME: 'KC' });
+    expect(loadConfig({ PUBLIC_URL: 'https://app.kc.example/' })).toMatchObject({ WEBAUTHN_RP_ID: 'app.kc.example', WEBAUTHN_ORIGINS: ['https://app.kc.example'] });
+    expect(loadConfig({ PUBLIC_URL: 'http://127.0.0.1:3303', WEBAUTHN_RP_ID: 'localhost', WEBAUTHN_ORIGINS: 'http://localhost:3303, http://127.0.0.1:3303' })).toMatchObject({
+      WEBAUTHN_RP_ID: 'localhost',
+      WEBAUTHN_ORIGINS: ['http://localhost:3303', 'http://127.0.0.1:3303'],
+    });
+    expect(() => loadConfig({ WEBAUTHN_RP_ID: 'https://kc.example', WEBAUTHN_ORIGINS: 'https://kc.example/web' })).toThrow(/WEBAUTHN_RP_ID[\s\S]*WEBAUTHN_ORIGINS/);
+  });
+
   it('lists every bad key at once', () => {
     let error: unknown;
     try {
@@ -29,9 +39,19 @@ describe('configuration', () => {
   });
 
   it('treats empty values as unset and seeds nothing in production', () => {
-    const config = loadConfig({ PORT: '', NODE_ENV: 'production' });
+    const config = loadConfig({ PORT: '', NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32) });
     expect(config.PORT).toBe(3000);
     expect(config.seedDemo).toBe(false);
+  });
+
+  it('needs its own SECOND_FACTOR_KEY in production, and uses the development key elsewhere', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/SECOND_FACTOR_KEY: required in production/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: DEVELOPMENT_SECOND_FACTOR_KEY })).toThrow(/SECOND_FACTOR_KEY: the development key/);
+    expect(() => loadConfig({ SECOND_FACTOR_KEY: 'abc' })).toThrow(/SECOND_FACTOR_KEY: must be 64 hexadecimal/);
+    expect(loadConfig({}).secondFactorKey.equals(Buffer.from(DEVELOPMENT_SECOND_FACTOR_KEY, 'hex'))).toBe(true);
+    const key = loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'Ab'.repeat(32) }).secondFactorKey;
+    expect(key.length).toBe(32);
+    expect(key.toString('hex')).toBe('ab'.repeat(32));
   });
 
   it('lets only loopback read the metrics by default, and checks METRICS_ALLOW and METRICS_TOKEN', () => {

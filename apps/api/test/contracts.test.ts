@@ -307,8 +307,9 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       const key = crypto.randomUUID();
       const body = validBody();
       const before = await contractCount();
-      // Another request's open transaction, as seen by PostgreSQL: it holds the key's lock.
-      const other = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+      // Another request's open transaction, as seen by PostgreSQL: it holds the key's lock (advisory
+      // locks are per database: this test's own).
+      const other = new pg.Client({ connectionString: t.databaseUrl });
       await other.connect();
       try {
         await other.query('BEGIN');

@@ -133,10 +133,14 @@ describe.each(DB_KINDS)('dashboard cache on %s', (kind) => {
     const cache = t.app.dashboardCache;
     await board();
     expect(cache.size).toBeGreaterThan(0);
-    const admin = new pg.Client({ connectionString: process.env['TEST_DATABASE_URL'] });
+    // Connected to this test's own database (helpers/build-test-app.ts).
+    const admin = new pg.Client({ connectionString: t.databaseUrl });
     await admin.connect();
     try {
-      const killed = await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1', [`kc-listener ${t.schema}`]);
+      const killed = await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = $1',
+        [`kc-listener ${t.schema}`],
+      );
       expect(killed.rowCount).toBeGreaterThan(0);
       await eventually(async () => expect(cache.active).toBe(false), 2000);
       expect(cache.size).toBe(0);
@@ -146,7 +150,7 @@ describe.each(DB_KINDS)('dashboard cache on %s', (kind) => {
       const before = await board();
       expect(cache.size).toBe(0);
       const id = await newContractId();
-      await admin.query(`UPDATE ${t.schema}.contracts SET state = 'ACTIVE' WHERE id = $1`, [id]);
+      await admin.query(`UPDATE contracts SET state = 'ACTIVE' WHERE id = $1`, [id]);
       expect(cache.active).toBe(false);
       expect((await board()).facets['ACTIVE']).toBe(before.facets['ACTIVE']! + 1);
       await eventually(async () => expect(cache.active).toBe(true), 5000);

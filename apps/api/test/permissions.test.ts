@@ -159,7 +159,12 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
       'POST /api/users/{userId}/consents/history': { reason: 'Reclamación R-1' },
       // The reflection period's waiver (decision 0026): a valid confirmation, so that only the company is wrong.
       'POST /api/contracts/{id}/waive-reflection': { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version },
+      // The KC market (issue 18): valid requests, so that only the offer's company is wrong.
+      'PATCH /api/market/offers/{id}': { price: '10.000000' },
+      'POST /api/market/offers/{id}/buy': { units: '1', acknowledgedKeyInformation: true, acknowledgedRiskWarning: true },
     };
+    /** Headers a valid request needs besides the session (the market's buy: its Idempotency-Key). */
+    const extraHeaders: Record<string, Record<string, string>> = { 'POST /api/market/offers/{id}/buy': { 'idempotency-key': 'permissions-other-company' } };
     const checked: string[] = [];
     for (const op of operations) {
       const action = ENDPOINT_PERMISSIONS[op.key as keyof typeof ENDPOINT_PERMISSIONS];
@@ -167,7 +172,7 @@ describe.each(DB_KINDS)('the permission matrix (%s)', (kind) => {
       // The widest caller of company 1 the matrix allows: an ADMIN, or the owner for own-data endpoints.
       const role: TRole = can(['ADMIN'], action as TAction) ? 'ADMIN' : 'INVESTOR';
       const pathIds = op.key === 'DELETE /api/users/payment-preferences/{id}' ? { id: preference.id } : ids;
-      const res = await call(op, headersOf[role], pathIds, bodies[op.key]);
+      const res = await call(op, { ...headersOf[role], ...extraHeaders[op.key] }, pathIds, bodies[op.key]);
       expect(res.statusCode, `${role} ${op.key}`).toBe(404);
       checked.push(op.key);
     }

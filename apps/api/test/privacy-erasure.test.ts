@@ -4,7 +4,7 @@ import { addYears } from '@kc/domain';
 import { hashToken } from '../src/lib/tokens.ts';
 import { createPrivacyRetentionJob } from '../src/modules/privacy/retention-job.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
-import { authHeaders } from './helpers/auth.ts';
+import { authHeaders, enrolTestTotp } from './helpers/auth.ts';
 import { confirmationLinkOf, login, register, registration } from './helpers/accounts.ts';
 import { recordFirstPayment } from './helpers/first-payment.ts';
 
@@ -233,6 +233,10 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
     it('erases: account closed, personal data gone from every table, exactly the AML records kept and blocked', async () => {
       const p = await signUp();
       const admin = h['admin@kc.example']!;
+      // A second factor (issue 18): its secret, a recovery code and a half-done login must go too.
+      await enrolTestTotp(t.db, p.id, '1');
+      await t.db.insertInto('recovery_codes').values({ user_id: p.id, code_hash: 'a'.repeat(64) }).execute();
+      await t.db.insertInto('mfa_tokens').values({ token_hash: `erasure-${p.id}`, user_id: p.id, company_id: '1', client_id: 'kc-mobile', expires_at: new Date(Date.now() + 60_000) }).execute();
       // AML records: a contract with a recorded payment (ledger lines), then archived.
       const contractId = await insertContract(p.id, 'NEW');
       await recordFirstPayment(t.app, admin, contractId, { amount: '250.00' });
@@ -241,6 +245,15 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       // An advisor's note naming the person.
       const me = await userRow(p.id);
       await t.db.insertInto('client_notes').values({ company_id: '1', client_id: p.id, author_id: me.advisor_id!, body: `Llamar a ${p.firstName} ${p.lastName} al ${p.phone}` }).execute();
+      // A passkey (issue 18) and a challenge handed out to the person: their devices go too.
+      await t.db
+        .insertInto('passkeys')
+        .values({ company_id: '1', user_id: p.id, credential_id: 'Q3JlZGVudGlhbElkT2ZQ', public_key: new Uint8Array(77), device_type: 'singleDevice', backed_up: false, name: 'Móvil' })
+        .execute();
+      await t.db
+        .insertInto('webauthn_challenges')
+        .values({ company_id: '1', user_id: p.id, purpose: 'stepup', challenge: 'c'.repeat(43), expires_at: new Date(Date.now() + 60_000) })
+        .execute();
       const identifying = [p.email, p.firstName, p.lastName, p.dni, p.phone];
       const pre = [...(await dump()).values()].flat().join('\n');
       for (const value of identifying) expect(pre).toContain(value);
@@ -287,6 +300,11 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       // The rest is gone or anonymised.
       expect(await t.db.selectFrom('notifications').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
       expect(await t.db.selectFrom('customer_documents').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
+      for (const table of ['user_totp', 'recovery_codes', 'mfa_tokens'] as const) {
+        expect(await t.db.selectFrom(table).select('user_id').where('user_id', '=', p.id).execute(), table).toEqual([]);
+      }
+      expect(await t.db.selectFrom('passkeys').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
+      expect(await t.db.selectFrom('webauthn_challenges').select('id').where('user_id', '=', p.id).execute()).toEqual([]);
       const prefs = await t.db.selectFrom('payment_preferences').selectAll().where('user_id', '=', p.id).execute();
       expect(prefs.length).toBeGreaterThan(0);
       expect(prefs.every((x) => x.card_last4 === null && x.card_expiry === null && x.ethereum_address === null && x.removed_at !== null)).toBe(true);

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'csv-parse/sync';
-import yauzl from 'yauzl';
+import { unzip } from './helpers/zip.ts';
 import { CONSENT_TEXT_VERSIONS, EXPORT_SECTIONS, KEY_INFO_SHEET_VERSION } from '@kc/domain';
 import { PRIVACY_EXPORT_RATE_LIMIT } from '../src/modules/privacy/export-service.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
@@ -10,20 +10,6 @@ import { confirmationLinkOf, register, registration } from './helpers/accounts.t
 import { passingAnswers, takeTest } from './helpers/investor-protection.ts';
 import { notify } from '../src/modules/notifications/service.ts';
 import { recordFirstPayment } from './helpers/first-payment.ts';
-
-/** The files of a ZIP, read in JS with yauzl (no `unzip` tool): name → text. */
-async function unzip(body: Buffer): Promise<Map<string, string>> {
-  const zip = await yauzl.fromBufferPromise(body, { lazyEntries: false });
-  const files = new Map<string, string>();
-  for await (const entry of zip.eachEntry()) {
-    const stream = await zip.openReadStreamPromise(entry);
-    const chunks: Buffer[] = [];
-    for await (const chunk of stream) chunks.push(chunk as Buffer);
-    files.set(entry.fileName, Buffer.concat(chunks).toString('utf8'));
-  }
-  zip.close();
-  return files;
-}
 
 const DNI_LETTERS = 'TRWAGMYFPDXBNJZSQVHLCKE';
 const dni = (digits: number) => `${digits}${DNI_LETTERS[digits % 23]}`;

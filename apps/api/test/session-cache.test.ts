@@ -15,6 +15,8 @@ const session = (expiresInMs = 3_600_000): TSession => ({
   is_temporal_password: false,
   token_company: '1',
   expires_at: new Date(Date.now() + expiresInMs),
+  second_factor_at: null,
+  has_second_factor: false,
 });
 
 describe('SessionCache', () => {

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { updateUserRoles } from '../src/modules/users/service.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
-import { authHeaders, tokenFor } from './helpers/auth.ts';
+import { authHeaders, enrolTestTotp, tokenFor } from './helpers/auth.ts';
 import { login } from './helpers/accounts.ts';
 
 type THeaders = Record<string, string>;
@@ -286,6 +286,10 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       const headers = await authHeaders(t.db, target.email);
       expect((await inject('GET', '/api/users', headers)).statusCode).toBe(403);
       expect((await inject('PUT', `/api/users/${target.id}/roles`, admin, { roles: ['COMPANY_MANAGER'] })).statusCode).toBe(200);
+      // Staff now: the back office waits for a second factor (issue 18), then opens.
+      const gated = await inject('GET', '/api/users', headers);
+      expect([gated.statusCode, gated.json().code]).toEqual([403, 'enrolmentRequired']);
+      await enrolTestTotp(t.db, target.id, '1');
       expect((await inject('GET', '/api/users', headers)).statusCode).toBe(200);
       expect((await inject('PUT', `/api/users/${target.id}/roles`, admin, { roles: ['INVESTOR'] })).statusCode).toBe(200);
       const refused = await inject('GET', '/api/users', { ...headers, 'accept-language': 'en' });
@@ -326,7 +330,7 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
 
     it("never demotes the company's last active ADMIN", async () => {
       // Another ADMIN (not in the database, so not counted) tries to demote the only one.
-      const ghost = { id: '00000000-0000-4000-8000-00000000abcd', companyId: '1', email: 'ghost@kc.example', roles: ['ADMIN'], isTemporalPassword: false };
+      const ghost = { id: '00000000-0000-4000-8000-00000000abcd', companyId: '1', email: 'ghost@kc.example', roles: ['ADMIN'], isTemporalPassword: false, hasSecondFactor: true, secondFactorAt: null };
       const audit = { companyId: '1', actorId: null, ipAddress: '127.0.0.1' };
       await expect(updateUserRoles(t.app, ghost, ids['admin@kc.example']!, ['INVESTOR'], audit)).rejects.toMatchObject({ status: 409, code: 'lastActiveAdmin' });
       expect((await userRow(ids['admin@kc.example']!)).roles).toEqual(['ADMIN']);

@@ -40,7 +40,13 @@ export default [
     route(r(paths.contracts), 'routes/contracts.tsx'),
     route(r(paths.market), 'routes/market.tsx', { id: 'market' }),
     route(r(paths.authorization), 'routes/market.tsx', { id: 'authorization' }),
+    // The KC market (issue 18): buying an offer, selling units, one's own offers and trades.
+    route(r(paths.marketBuy), 'routes/market-buy.tsx'),
+    route(r(paths.marketSell), 'routes/market-sell.tsx'),
+    route(r(paths.marketMine), 'routes/market-mine.tsx'),
     route(r(paths.account), 'routes/account.tsx'),
+    // Strong authentication (issue 18): second factors.
+    route(r(paths.accountSecurity), 'routes/account-security.tsx'),
     route(r(paths.advisorDashboard), 'routes/advisor-dashboard.tsx'),
     route(r(paths.advisorClient), 'routes/advisor-client.tsx'),
     route(r(paths.userList), 'routes/user-list.tsx'),
@@ -70,6 +76,8 @@ export default [
     route(r(paths.adminAssets), 'routes/admin-assets.tsx'),
     // Bank statement imports (issue 15, helper imports).
     route(r(paths.bankStatements), 'routes/bank-statements.tsx'),
+    // Seller payouts (issue 18, helper payout).
+    route(r(paths.marketPayouts), 'routes/market-payouts.tsx'),
     // Investor protection (issue 16, helper kis): the appropriateness test before a hire.
     route(r(paths.appropriateness), 'routes/appropriateness.tsx'),
     // Jobs board screens (issue 17): the detail, its forms and the recruiter's, with Mantine.
@@ -80,6 +88,8 @@ export default [
     route(r(paths.adminJob), 'routes/admin-job.tsx'),
     // Personal data (issue 16, helper erasure): the erasure mail's link (not prerendered: the token is in the fragment).
     route(r(paths.erasureConfirm), 'routes/erasure-confirm.tsx'),
+    // E-mail change (issue 18, decision 0037): the confirmation mail's link (not prerendered: the token is in the fragment).
+    route(r(paths.emailChangeConfirm), 'routes/email-change-confirm.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
 ] satisfies RouteConfig;

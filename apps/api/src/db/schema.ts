@@ -149,6 +149,40 @@ export interface AccessTokensTable {
   expires_at: Timestamp;
   revoked_at: Timestamp | null;
   created_at: Generated<Date>;
+  /** When this session last proved a second factor (issue 18, step-up); null: never. */
+  second_factor_at: Generated<Date | null>;
+}
+
+// Strong authentication (issue 18, helper sa-server).
+export interface UserTotpTable {
+  user_id: string;
+  company_id: string;
+  /** AES-256-GCM ciphertext of the confirmed secret (lib/secret-box.ts); never the secret itself. */
+  secret_encrypted: string | null;
+  enrolled_at: Timestamp | null;
+  /** The last accepted TOTP time step (a replayed code is refused). */
+  last_step: ColumnType<string | null, string | number | null | undefined, string | number | null>;
+  last_used_at: Timestamp | null;
+  pending_secret_encrypted: string | null;
+  pending_created_at: Timestamp | null;
+}
+
+export interface RecoveryCodesTable {
+  id: Generated<string>;
+  user_id: string;
+  code_hash: string;
+  created_at: Generated<Date>;
+  used_at: Timestamp | null;
+}
+
+export interface MfaTokensTable {
+  token_hash: string;
+  user_id: string;
+  company_id: string;
+  client_id: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
 }
 
 export interface ContactMessagesTable {
@@ -378,7 +412,7 @@ export interface KcPricesTable {
 export interface LedgerJournalsTable {
   id: Generated<string>;
   company_id: string;
-  kind: 'PAYMENT' | 'DISTRIBUTION' | 'REVERSAL';
+  kind: 'PAYMENT' | 'DISTRIBUTION' | 'REVERSAL' | 'TRADE' | 'PAYOUT';
   occurred_on: DateOnly;
   description: string;
   reverses_journal_id: string | null;
@@ -414,13 +448,71 @@ export interface PaymentsTable {
   recorded_at: Generated<Date>;
 }
 
+/** The KC market (issue 18, migration 0034): offers and their fills. */
+export interface MarketOffersTable {
+  id: Generated<string>;
+  company_id: string;
+  seller_id: string;
+  contract_id: string;
+  units: Money;
+  remaining_units: Money;
+  price: Money;
+  reference_price: Money;
+  valid_until: Date;
+  status: Generated<'OPEN' | 'FILLED' | 'WITHDRAWN' | 'EXPIRED'>;
+  close_reason: 'filled' | 'seller' | 'expired' | 'contractClosed' | null;
+  version: Generated<number>;
+  created_at: Generated<Date>;
+  updated_at: Generated<Date>;
+  closed_at: Date | null;
+}
+
+export interface MarketTradesTable {
+  id: Generated<string>;
+  company_id: string;
+  offer_id: string;
+  seller_id: string;
+  seller_contract_id: string;
+  buyer_id: string;
+  buyer_contract_id: string;
+  units: Money;
+  price: Money;
+  /** bigint columns come back as strings. */
+  gross_cents: string;
+  fee_cents: string;
+  net_cents: string;
+  journal_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  assessment_id: string;
+  key_info_version: string;
+  created_at: Generated<Date>;
+}
+
+/** Seller payouts (issue 18, migration 0036): append-only, one per PAYOUT journal. */
+export interface MarketPayoutsTable {
+  id: Generated<string>;
+  company_id: string;
+  contract_id: string;
+  seller_id: string;
+  /** bigint comes back as a string. */
+  amount_cents: string;
+  value_date: DateOnly;
+  bank_reference: string;
+  journal_id: string;
+  idempotency_key: string;
+  request_hash: string;
+  created_by: string;
+  created_at: Generated<Date>;
+}
+
 /** Customer documents (issue 15, part "documents", migration 0018): generated PDFs, stored once. */
 export interface CustomerDocumentsTable {
   id: Generated<string>;
   company_id: string;
   user_id: string;
   document_id: string;
-  kind: 'CONTRACT' | 'RECEIPT' | 'CONTRACT_STATEMENT' | 'INVESTOR_STATEMENT';
+  kind: 'CONTRACT' | 'RECEIPT' | 'CONTRACT_STATEMENT' | 'INVESTOR_STATEMENT' | 'TRADE';
   contract_id: string | null;
   payment_id: string | null;
   year: number | null;
@@ -674,6 +766,63 @@ export interface PrivacyRequestsTable {
   created_at: Generated<Date>;
 }
 
+/** E-mail changes (issue 18, migration 0037): one per request, confirmed once from the new mailbox. */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  state: Generated<'PENDING' | 'CONFIRMED' | 'SUPERSEDED'>;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** Passkeys (issue 18, migration 0033): a person's WebAuthn credentials. */
+export interface PasskeysTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  /** base64url, as the browser gives it. */
+  credential_id: string;
+  /** The COSE public key sent at registration. */
+  public_key: Uint8Array;
+  /** bigint in the database, read as a decimal string. */
+  counter: ColumnType<string, string | number | undefined, string | number>;
+  transports: ColumnType<string[], string[] | undefined, string[]>;
+  device_type: 'singleDevice' | 'multiDevice';
+  backed_up: boolean;
+  name: string;
+  created_at: Generated<Date>;
+  last_used_at: Timestamp | null;
+}
+
+/** E-mail changes (issue 18, migration 0037): one per request, confirmed once from the new mailbox. */
+export interface EmailChangesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string;
+  new_email: string;
+  token_hash: string;
+  state: Generated<'PENDING' | 'CONFIRMED' | 'SUPERSEDED'>;
+  expires_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
+/** Passkeys (issue 18, migration 0033): challenges handed out, single use, 5 minutes. */
+export interface WebauthnChallengesTable {
+  id: Generated<string>;
+  company_id: string;
+  user_id: string | null;
+  purpose: 'registration' | 'authentication' | 'mfa' | 'stepup';
+  challenge: string;
+  expires_at: Timestamp;
+  used_at: Timestamp | null;
+  created_at: Generated<Date>;
+}
+
 export interface Database {
   company_groups: CompanyGroupsTable;
   teams: TeamsTable;
@@ -711,6 +860,10 @@ export interface Database {
   ledger_journals: LedgerJournalsTable;
   ledger_lines: LedgerLinesTable;
   payments: PaymentsTable;
+  // The KC market (issue 18, helper market-api).
+  market_offers: MarketOffersTable;
+  market_trades: MarketTradesTable;
+  market_payouts: MarketPayoutsTable;
   // Documents and exports (issue 15, part "documents").
   customer_documents: CustomerDocumentsTable;
   // Income (issue 15, part income).
@@ -730,8 +883,16 @@ export interface Database {
   consent_records: ConsentRecordsTable;
   // Personal data: erasure and retention (issue 16, helper erasure).
   privacy_requests: PrivacyRequestsTable;
+  email_changes: EmailChangesTable;
   // The reflection period's waiver (issue 16, part "reflection period").
   contract_reflection_waivers: ContractReflectionWaiversTable;
+  // Strong authentication (issue 18, helper sa-server).
+  user_totp: UserTotpTable;
+  recovery_codes: RecoveryCodesTable;
+  mfa_tokens: MfaTokensTable;
+  // Passkeys (issue 18, strong authentication).
+  passkeys: PasskeysTable;
+  webauthn_challenges: WebauthnChallengesTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -11,6 +11,8 @@ export class AppError extends Error {
     public readonly code: string,
     public readonly params: Record<string, string | number> = {},
     public readonly fieldErrors: TFieldError[] = [],
+    /** Members added to the problem (RFC 9457 extensions), e.g. stepUpRequired's `action`. */
+    public readonly extensions: { action?: string } = {},
   ) {
     super(code);
     this.name = 'AppError';

@@ -9,6 +9,10 @@ export interface TSession {
   is_temporal_password: boolean;
   token_company: string;
   expires_at: Date;
+  /** When this session last proved a second factor (issue 18); null: never. */
+  second_factor_at: Date | null;
+  /** Whether the user has a confirmed second factor (issue 18). */
+  has_second_factor: boolean;
 }
 
 interface TEntry {

@@ -1,9 +1,11 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
-import { PASSWORD_CHANGE_ACTIONS, can, type TAction } from '@kc/domain';
+import { ENROLMENT_ACTIONS, PASSWORD_CHANGE_ACTIONS, can, mustEnrolSecondFactor, type TAction } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { sessionCacheOf } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findTokenUser } from '../modules/oauth/repository.ts';
+import { findTokenSecondFactor } from '../modules/strong-auth/repository.ts';
+import '../modules/strong-auth/messages.ts';
 
 export interface TAuthUser {
   id: string;
@@ -12,6 +14,10 @@ export interface TAuthUser {
   roles: string[];
   /** Must set a new password before doing anything else (identity and the password change only). */
   isTemporalPassword: boolean;
+  /** Whether the user has a confirmed second factor (issue 18). */
+  hasSecondFactor: boolean;
+  /** When this session last proved a second factor; null: never (issue 18, step-up). */
+  secondFactorAt: Date | null;
 }
 
 declare module 'fastify' {
@@ -59,6 +65,8 @@ async function identify(request: FastifyRequest, reply: FastifyReply): Promise<T
     email: row.email,
     roles: row.roles,
     isTemporalPassword: row.is_temporal_password,
+    hasSecondFactor: row.has_second_factor,
+    secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
   };
   request.tokenHash = tokenHash;
   return request.user;
@@ -82,11 +90,25 @@ export function registerAuth(app: FastifyInstance): void {
  */
 export function requirePermission(action: TAction): onRequestAsyncHookHandler {
   const allowedWhileTemporary = PASSWORD_CHANGE_ACTIONS.includes(action);
+  const allowedBeforeEnrolment = ENROLMENT_ACTIONS.includes(action);
   return async function checkPermission(request, reply) {
     const user = await identify(request, reply);
     if (user.isTemporalPassword && !allowedWhileTemporary) throw new AppError(403, 'passwordChangeRequired');
     if (!can(user.roles, action)) throw new AppError(403, 'forbidden');
+    if (!allowedBeforeEnrolment && !user.hasSecondFactor && mustEnrolSecondFactor(user.roles)) await requireEnrolment(request, user);
   };
+}
+
+/**
+ * The staff gate (issue 18): staff must enrol a second factor before the back office. The cached
+ * session may be up to SESSION_CACHE_MS old (an enrolment made through another instance), so
+ * the refusal is decided on a fresh read.
+ */
+async function requireEnrolment(request: FastifyRequest, user: TAuthUser): Promise<void> {
+  const fresh = request.tokenHash ? await findTokenSecondFactor(request.server.db, request.tokenHash) : undefined;
+  if (!fresh?.has_second_factor) throw new AppError(403, 'enrolmentRequired');
+  user.hasSecondFactor = true;
+  user.secondFactorAt = fresh.second_factor_at ? new Date(fresh.second_factor_at) : null;
 }
 
 /** Whether the authenticated caller may do `action` (for rules inside a service). */

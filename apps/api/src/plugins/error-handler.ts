@@ -23,6 +23,7 @@ export function problemFor(request: FastifyRequest, error: AppError): TProblem {
       ? { errors: error.fieldErrors.map((f) => ({ field: f.field, message: translateMessage(request.language, f.message) })) }
       : {}),
     requestId: request.id,
+    ...error.extensions,
   };
 }
 

@@ -47,7 +47,7 @@ export function checkAnswer(request: TFuzzRequest, answer: TAnswer): string | un
   if (status >= 500) return `answered ${status}: ${answer.body.slice(0, 300)}`;
   const contentType = String(answer.headers['content-type'] ?? '');
   if (status === 204 || request.method === 'HEAD') return answer.body === '' ? undefined : `a ${status} with a body`;
-  // An opened notification stream: its first event is `ready` (fuzz.test.ts reads no further).
+  // An opened notification stream: its first event is `ready` (fuzz-suite.ts reads no further).
   if (status === 200 && contentType.startsWith('text/event-stream')) {
     return /(^|\n)event: ready\n/.test(answer.body) ? undefined : `an event stream that does not open with ready: ${answer.body.slice(0, 200)}`;
   }

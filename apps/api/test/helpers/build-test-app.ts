@@ -7,8 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../../src/app.ts';
 import { loadConfig, type TConfig } from '../../src/config.ts';
-import { migrate, openDatabase, type TDatabase, type TDb } from '../../src/db/database.ts';
-import { seedDemo } from '../../src/db/seed/demo.ts';
+import { openDatabase, type TDatabase, type TDb } from '../../src/db/database.ts';
 import type { TMailTransport, TOutgoingMail } from '../../src/modules/mail/transport.ts';
 import type { TPoolStats } from '../../src/db/pool-stats.ts';
 import { TEST_BASE_YEAR } from './constants.ts';
@@ -32,32 +31,40 @@ export interface TTestApp {
   poolStats?: () => TPoolStats;
   /** PostgreSQL only: the schema of this test database. */
   schema?: string;
+  /** PostgreSQL only: the name of this test's own database, and its URL. */
+  databaseName?: string;
+  databaseUrl?: string;
   close(): Promise<void>;
 }
 
-async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => Promise<void>; schema?: string; reopen?: () => Promise<TDatabase> }> {
+async function freshDatabase(kind: TDbKind): Promise<TDatabase & { drop?: () => Promise<void>; schema?: string; databaseName?: string; databaseUrl?: string; reopen?: () => Promise<TDatabase> }> {
   if (kind === 'pglite') {
     const template = await fs.readFile(inject('pgliteTemplate'));
     return openDatabase({ loadDataDir: new Blob([template]) });
   }
-  const url = process.env['TEST_DATABASE_URL']!;
-  const schema = `t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
-  const admin = new pg.Client({ connectionString: url });
+  // A database of its own, copied from the migrated and seeded template (global-setup.ts):
+  // LISTEN/NOTIFY channels are per database, so test files can run side by side.
+  const adminUrl = process.env['TEST_DATABASE_URL']!;
+  const name = `kc_t_${crypto.randomUUID().replace(/-/g, '').slice(0, 16)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`);
   await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const schema = 'public';
   // The LISTEN connection waits 1 s before reconnecting, so tests can act while it is down.
-  const database = await openDatabase({ url, schema, poolSize: 5, listenRetryMs: 1000 });
-  await migrate(database.db);
-  await seedDemo(database.db, { baseYear: TEST_BASE_YEAR });
+  const database = await openDatabase({ url: url.href, schema, poolSize: 5, listenRetryMs: 1000 });
   return {
     ...database,
     schema,
-    reopen: () => openDatabase({ url, schema, poolSize: 2, listenRetryMs: 1000 }),
+    databaseName: name,
+    databaseUrl: url.href,
+    reopen: () => openDatabase({ url: url.href, schema, poolSize: 2, listenRetryMs: 1000 }),
     drop: async () => {
-      const client = new pg.Client({ connectionString: url });
+      const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query(`DROP SCHEMA ${schema} CASCADE`);
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
       await client.end();
     },
   };
@@ -80,6 +87,8 @@ export async function buildTestApp(
     JOBS_JOB_POLL_MS: '0',
     // Personal data (issue 16): the retention job runs only when a test calls it.
     PRIVACY_JOB_POLL_MS: '0',
+    // The KC market (issue 18): the expiry job runs only when a test calls it.
+    MARKET_JOB_POLL_MS: '0',
     CALCULATOR_BASE_YEAR: String(TEST_BASE_YEAR),
     WEB_DIR: path.join(dataDir, 'no-web'),
     ...options.env,
@@ -110,6 +119,7 @@ export async function buildTestApp(
     logs,
     poolStats: database.poolStats,
     ...(database.schema ? { schema: database.schema } : {}),
+    ...(database.databaseName ? { databaseName: database.databaseName, databaseUrl: database.databaseUrl } : {}),
     ...(reopen
       ? {
           openSibling: async () => {

@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
 import type { TDb } from '../../src/db/database.ts';
 
-/** The ledger's tables that reference contracts, whose guards refuse TRUNCATE (migration 0014). */
-const GUARDED = ['ledger_lines', 'payments'] as const;
+/** The append-only tables that reference contracts, whose guards refuse TRUNCATE (migrations 0014, 0034 and 0036). */
+const GUARDED = ['ledger_lines', 'payments', 'market_trades', 'market_payouts'] as const;
 
 /**
- * `TRUNCATE contracts CASCADE` for a test: the cascade reaches the ledger's lines and payments,
+ * `TRUNCATE contracts CASCADE` for a test: the cascade reaches the ledger's lines and payments and the market's trades,
  * which refuse TRUNCATE, so the guards are lifted for that one statement, as an operator would
  * have to (ALTER TABLE … DISABLE TRIGGER), inside one transaction: they are back at its end.
  */

@@ -2,6 +2,10 @@ import { extractErrorMessage, extractLoginError, type TExtractedError } from '@k
 import { COMPANY_HEADER, DEFAULT_COMPANY_ID } from '@kc/domain/http/headers.ts';
 import { currentLanguage } from './i18n.ts';
 import { currentBearer, unauthorizedHandler } from './bearer.ts';
+import { ENROLMENT_REQUIRED, problemCode, setEnrolmentRequired, STEP_UP_REQUIRED, stepUpHandlerWithin } from './strong-auth-bridge.ts';
+
+/** How long a refused call waits for the step-up dialog to be ready before it is an error. */
+const STEP_UP_DIALOG_WAIT_MS = 5_000;
 
 /**
  * The one HTTP client of the web app. Every call carries company-id and Accept-Language, and
@@ -59,7 +63,37 @@ export interface TRequestOptions {
   signal?: AbortSignal;
 }
 
-export async function apiRequest<T>(url: string, options: TRequestOptions = {}): Promise<T> {
+/**
+ * A 403 of issue 18 (strong authentication), in one place for every call: `enrolmentRequired`
+ * tells the staff enrolment gate; `stepUpRequired` asks the person for a second factor through
+ * the step-up dialog (when one is mounted), then sends the same request once more, so the screen
+ * that made it sees only the answer. A cancelled dialog becomes the refusal, with the dialog's
+ * reason as its detail. Answers undefined when the caller should throw the original error, else
+ * `{ value }` (a 204's value is itself undefined).
+ */
+async function retryAfterStepUp<T>(status: number, body: unknown, isRetry: boolean, again: () => Promise<T>): Promise<{ value: T } | undefined> {
+  if (status !== 403) return undefined;
+  const { code, action } = problemCode(body);
+  if (code === ENROLMENT_REQUIRED) setEnrolmentRequired(true);
+  if (code !== STEP_UP_REQUIRED || isRetry) return undefined;
+  // The dialog registers itself once its code has loaded (it is not in the page's first bytes).
+  const handler = await stepUpHandlerWithin(STEP_UP_DIALOG_WAIT_MS);
+  if (!handler) return undefined;
+  try {
+    await handler(action ?? '');
+  } catch (reason) {
+    const detail = reason instanceof Error ? reason.message : String(reason);
+    const problem = { ...(body as Record<string, unknown>), type: (body as { type?: unknown }).type ?? 'about:blank', code: 'stepUpCancelled', detail };
+    throw new ApiError(detail, 403, problem, false);
+  }
+  return { value: await again() };
+}
+
+export function apiRequest<T>(url: string, options: TRequestOptions = {}): Promise<T> {
+  return sendRequest<T>(url, options, false);
+}
+
+async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRetry: boolean): Promise<T> {
   const headers: Record<string, string> = {
     accept: 'application/json',
     [COMPANY_HEADER]: DEFAULT_COMPANY_ID,
@@ -96,6 +130,8 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
   }
   if (response.status < 200 || response.status > 299) {
     if (response.status === 401 && currentBearer() && !url.startsWith('/oauth/')) onUnauthorized();
+    const retried = await retryAfterStepUp(response.status, parsed, isStepUpRetry, () => sendRequest<T>(url, options, true));
+    if (retried) return retried.value;
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
   }
   return parsed as T;
@@ -105,7 +141,11 @@ export async function apiRequest<T>(url: string, options: TRequestOptions = {}):
  * A file from the API (documents and exports, issue 15): the same headers as apiRequest, the
  * body as a Blob and the file name of its Content-Disposition; non-2xx answers become ApiError.
  */
-export async function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | undefined }> {
+export function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: Blob; fileName: string | undefined }> {
+  return sendDownload(url, signal, false);
+}
+
+async function sendDownload(url: string, signal: AbortSignal | undefined, isStepUpRetry: boolean): Promise<{ blob: Blob; fileName: string | undefined }> {
   const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
   if (currentBearer()) headers['authorization'] = `Bearer ${currentBearer()}`;
   let response: Response;
@@ -124,6 +164,8 @@ export async function apiDownload(url: string, signal?: AbortSignal): Promise<{ 
       // Kept as text.
     }
     if (response.status === 401 && currentBearer()) onUnauthorized();
+    const retried = await retryAfterStepUp(response.status, parsed, isStepUpRetry, () => sendDownload(url, signal, true));
+    if (retried) return retried.value;
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
   }
   const disposition = response.headers.get('content-disposition') ?? '';

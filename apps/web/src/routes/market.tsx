@@ -1,4 +1,4 @@
-import { MarketPage } from '../features/contracts/components/market-page.tsx';
+import { MarketPage } from '../features/market/components/market-page.tsx';
 
 export default function Route() {
   return <MarketPage />;

@@ -18,6 +18,14 @@ export const ZTokenRequest = z.object({
   username: z.string().optional(),
   password: z.string().optional(),
   scope: z.string().optional(),
+  /** Strong authentication (issue 18): the second step of a login (`urn:kc:params:oauth:grant-type:mfa`). */
+  mfa_token: z.string().optional(),
+  /** A TOTP code (mfa grant). */
+  otp: z.string().optional(),
+  /** A one-time recovery code (mfa grant). */
+  recovery_code: z.string().optional(),
+  /** A passkey assertion as JSON `{"challengeId","response"}` (mfa and passkey grants). */
+  passkey: z.string().optional(),
 });
 export type TTokenRequest = z.output<typeof ZTokenRequest>;
 

@@ -21,3 +21,4 @@ export * from './session.ts';
 export * from './session-time.ts';
 export * from './api.ts';
 export * from './api-paths.ts';
+export * from './email-change.ts';

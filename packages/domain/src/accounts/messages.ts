@@ -28,6 +28,8 @@ export const accountsMessages = {
       unknownCountry: 'Elija un país de la lista',
       unknownCity: 'Elija una ciudad de la lista del país elegido',
       emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicie sesión con ella',
+      emailChangeTaken: 'Ya existe una cuenta con este correo electrónico. Elija otro',
+      sameEmail: 'Este ya es el correo electrónico de su cuenta',
     },
   },
   en: {
@@ -52,6 +54,8 @@ export const accountsMessages = {
       unknownCountry: 'Choose a country from the list',
       unknownCity: 'Choose a city from the list of the chosen country',
       emailTaken: 'An account with this e-mail address already exists. Please log in with it',
+      emailChangeTaken: 'An account with this e-mail address already exists. Please choose another one',
+      sameEmail: "This is already your account's e-mail address",
     },
   },
 } as const satisfies Record<TLanguage, { errors: Record<string, string> }>;

@@ -88,7 +88,8 @@ function requiredEnum<const T extends readonly [string, ...string[]]>(values: T)
   });
 }
 
-const emailField = () =>
+/** An e-mail address as sign-up takes it: trimmed, lower-cased, at most 254 characters. */
+export const emailField = () =>
   requiredText({
     max: EMAIL_MAX_LENGTH,
     normalize: (value) => value.trim().toLowerCase(),

@@ -17,6 +17,10 @@ export const ZTokenResponse = z.object({
 });
 export type TTokenResponse = z.output<typeof ZTokenResponse>;
 
+/** The kinds of second factor a login's second step may use (issue 18). */
+export const SECOND_FACTOR_KINDS = ['totp', 'passkey', 'recovery_code'] as const;
+export type TSecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
+
 /** The error codes of RFC 6749, section 5.2. */
 export const OAUTH_TOKEN_ERRORS = [
   'invalid_request',
@@ -31,7 +35,15 @@ export const OAUTH_TOKEN_ERRORS = [
 export const ZTokenError = z.object({
   error: z.string().min(1),
   error_description: z.string(),
+  /** `mfa_required` (issue 18): the opaque token of the second step (5 minutes, single use). */
+  mfa_token: z.string().optional(),
+  /** `mfa_required`: the second factors this user can prove. */
+  factors: z.array(z.enum(SECOND_FACTOR_KINDS)).optional(),
 });
+
+/** The OAuth extension grants of strong authentication (issue 18; RFC 6749 §4.5). */
+export const MFA_GRANT_TYPE = 'urn:kc:params:oauth:grant-type:mfa';
+export const PASSKEY_GRANT_TYPE = 'urn:kc:params:oauth:grant-type:passkey';
 export type TTokenError = z.output<typeof ZTokenError>;
 
 /** GET /api/users/identity. */

@@ -29,6 +29,8 @@ export const AUDIT_ENTITY_TYPES = [
   'bankStatementLine',
   // Consent records (issue 16).
   'consent',
+  // Seller payouts (issue 18, decision 0036).
+  'marketPayout',
 ] as const;
 export type TAuditEntityType = (typeof AUDIT_ENTITY_TYPES)[number];
 
@@ -104,6 +106,19 @@ export const AUDIT_ACTIONS = [
   // The retention job notes when a customer's relationship ends (no live contract left) and resumes (a new one).
   'user.relationshipEnded',
   'user.relationshipResumed',
+  // Strong authentication (issue 18): every event of a second factor (the entity is the user).
+  'user.secondFactorEnrolled',
+  'user.secondFactorRemoved',
+  'user.secondFactorUsed',
+  'user.secondFactorFailed',
+  'user.recoveryCodesRegenerated',
+  'user.recoveryCodeUsed',
+  'user.passkeySignIn',
+  // Seller payouts (issue 18, decision 0036): staff recorded a payout to a seller.
+  'marketPayout.record',
+  // Changing one's own e-mail (issue 18, decision 0037): asked (link mailed to the new address) and confirmed.
+  'user.emailChangeRequested',
+  'user.emailChanged',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * document, a receipt per payment, yearly statements per contract and per investor (PDF,
  * generated once by the server and stored), and CSV exports of contracts, payments and income.
  */
-export const DOCUMENT_KINDS = ['CONTRACT', 'RECEIPT', 'CONTRACT_STATEMENT', 'INVESTOR_STATEMENT'] as const;
+/** `TRADE`: a market trade's confirmation, one per party (issue 18, decision 0034). */
+export const DOCUMENT_KINDS = ['CONTRACT', 'RECEIPT', 'CONTRACT_STATEMENT', 'INVESTOR_STATEMENT', 'TRADE'] as const;
 export type TDocumentKind = (typeof DOCUMENT_KINDS)[number];
 
 export const DOCUMENT_LANGUAGES = ['es', 'en'] as const;
@@ -16,16 +17,16 @@ export type TExportDataset = (typeof EXPORT_DATASETS)[number];
 
 /** One document a customer may download (generated on its first download, then stored). */
 export const ZDocumentItem = z.object({
-  /** The document's identity: `contract.<contractId>`, `receipt.<paymentId>`, `statement.<contractId>.<year>`, `annual.<userId>.<year>`. */
+  /** The document's identity: `contract.<contractId>`, `receipt.<paymentId>`, `statement.<contractId>.<year>`, `annual.<userId>.<year>`, `trade.<tradeId>.<buy|sell>`. */
   id: z.string(),
   kind: z.enum(DOCUMENT_KINDS),
   contractId: z.string().nullable(),
   paymentId: z.string().nullable(),
   /** The statement's calendar year (statements only). */
   year: z.number().int().nullable(),
-  /** The date the document is about: the contract's submission, the payment's value date, 31 Dec of the year. */
+  /** The date the document is about: the contract's submission, the payment's value date, 31 Dec of the year, the trade's day (Madrid). */
   date: z.string(),
-  /** The payment's amount (receipts only), a decimal string. */
+  /** The payment's amount (receipts), a trade's gross amount (trade confirmations), a decimal string. */
   amount: z.string().nullable(),
 });
 export type TDocumentItem = z.infer<typeof ZDocumentItem>;
@@ -51,7 +52,8 @@ export type TDocumentRef =
   | { kind: 'CONTRACT'; contractId: string }
   | { kind: 'RECEIPT'; paymentId: string }
   | { kind: 'CONTRACT_STATEMENT'; contractId: string; year: number }
-  | { kind: 'INVESTOR_STATEMENT'; userId: string; year: number };
+  | { kind: 'INVESTOR_STATEMENT'; userId: string; year: number }
+  | { kind: 'TRADE'; tradeId: string; side: 'buy' | 'sell' };
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 const PATTERNS: [RegExp, (m: RegExpExecArray) => TDocumentRef][] = [
@@ -59,6 +61,7 @@ const PATTERNS: [RegExp, (m: RegExpExecArray) => TDocumentRef][] = [
   [new RegExp(`^receipt\\.(${UUID})$`), (m) => ({ kind: 'RECEIPT', paymentId: m[1]! })],
   [new RegExp(`^statement\\.(${UUID})\\.(\\d{4})$`), (m) => ({ kind: 'CONTRACT_STATEMENT', contractId: m[1]!, year: Number(m[2]) })],
   [new RegExp(`^annual\\.(${UUID})\\.(\\d{4})$`), (m) => ({ kind: 'INVESTOR_STATEMENT', userId: m[1]!, year: Number(m[2]) })],
+  [new RegExp(`^trade\\.(${UUID})\\.(buy|sell)$`), (m) => ({ kind: 'TRADE', tradeId: m[1]!, side: m[2] as 'buy' | 'sell' })],
 ];
 
 export function parseDocumentId(id: string): TDocumentRef | null {
@@ -79,20 +82,23 @@ export function documentIdOf(ref: TDocumentRef): string {
       return `statement.${ref.contractId}.${ref.year}`;
     case 'INVESTOR_STATEMENT':
       return `annual.${ref.userId}.${ref.year}`;
+    case 'TRADE':
+      return `trade.${ref.tradeId}.${ref.side}`;
   }
 }
 
 const FILE_WORDS: Record<TDocumentLanguage, Record<TDocumentKind, string>> = {
-  es: { CONTRACT: 'contrato', RECEIPT: 'recibo', CONTRACT_STATEMENT: 'extracto-anual-contrato', INVESTOR_STATEMENT: 'extracto-anual' },
-  en: { CONTRACT: 'contract', RECEIPT: 'receipt', CONTRACT_STATEMENT: 'annual-statement-contract', INVESTOR_STATEMENT: 'annual-statement' },
+  es: { CONTRACT: 'contrato', RECEIPT: 'recibo', CONTRACT_STATEMENT: 'extracto-anual-contrato', INVESTOR_STATEMENT: 'extracto-anual', TRADE: 'operacion-mercado' },
+  en: { CONTRACT: 'contract', RECEIPT: 'receipt', CONTRACT_STATEMENT: 'annual-statement-contract', INVESTOR_STATEMENT: 'annual-statement', TRADE: 'market-trade' },
 };
 
 /** The download's file name: `kc-<kind words>-<short id>[-<year>]-<lang>.pdf` (ASCII, no spaces). */
 export function documentFileName(ref: TDocumentRef, language: TDocumentLanguage): string {
   const word = FILE_WORDS[language][ref.kind];
-  const subject = ref.kind === 'RECEIPT' ? ref.paymentId : ref.kind === 'INVESTOR_STATEMENT' ? ref.userId : ref.contractId;
+  const subject = ref.kind === 'RECEIPT' ? ref.paymentId : ref.kind === 'INVESTOR_STATEMENT' ? ref.userId : ref.kind === 'TRADE' ? ref.tradeId : ref.contractId;
   const year = 'year' in ref ? `-${ref.year}` : '';
-  return `kc-${word}-${subject.slice(0, 8)}${year}-${language}.pdf`;
+  const side = ref.kind === 'TRADE' ? `-${ref.side === 'buy' ? (language === 'es' ? 'compra' : 'purchase') : language === 'es' ? 'venta' : 'sale'}` : '';
+  return `kc-${word}${side}-${subject.slice(0, 8)}${year}-${language}.pdf`;
 }
 
 const EXPORT_WORDS: Record<TDocumentLanguage, Record<TExportDataset, string>> = {

@@ -16,6 +16,8 @@ export const ZProblem = z.object({
   code: z.string(),
   errors: z.array(ZFieldError).optional(),
   requestId: z.string().optional(),
+  /** stepUpRequired (issue 18): the action that needs a recent second factor (`hire`, `buy`…). */
+  action: z.string().optional(),
 });
 export type TProblem = z.infer<typeof ZProblem>;
 

@@ -40,7 +40,14 @@ export const paths = {
   investorDashboard: { path: '/inversor/dashboard', href: () => '/inversor/dashboard' },
   market: { path: '/market', href: () => '/market' },
   authorization: { path: '/authorization', href: () => '/authorization' },
+  // The KC market (issue 18): the open offers are on /market; buying one, selling units of a
+  // contract (`?contrato=` preselects it) and the investor's own offers and trades.
+  marketBuy: { path: '/market/ofertas/:id/comprar', href: (id: string) => `/market/ofertas/${encodeURIComponent(id)}/comprar` },
+  marketSell: { path: '/market/vender', href: (contractId?: string) => `/market/vender${contractId ? `?contrato=${encodeURIComponent(contractId)}` : ''}` },
+  marketMine: { path: '/market/mis-ofertas', href: () => '/market/mis-ofertas' },
   account: { path: '/account', href: () => '/account' },
+  /** Second factors: authenticator app, passkeys, recovery codes (issue 18). */
+  accountSecurity: { path: '/account/security', href: () => '/account/security' },
   /** The agent's workspace: leads (filters in the query string), clients, figures (issue 14). */
   agentWorkspace: { path: '/agent', href: (query?: string) => `/agent${query ? `?${query}` : ''}` },
   /** Confirmed investors without an agent, to assign (issue 14). */
@@ -82,6 +89,8 @@ export const paths = {
   adminAssets: { path: '/admin/assets', href: (query?: string) => `/admin/assets${query ? `?${query}` : ''}` },
   // Bank statement imports (issue 15, helper imports).
   bankStatements: { path: '/admin/bank-statements', href: (query?: string) => `/admin/bank-statements${query ? `?${query}` : ''}` },
+  // Seller payouts (issue 18, helper payout): what the platform owes sellers after market trades.
+  marketPayouts: { path: '/admin/market-payouts', href: (query?: string) => `/admin/market-payouts${query ? `?${query}` : ''}` },
   // Jobs board screens (issue 17, helper jobs-web): public home, list, detail, confirmation, withdrawal; recruiter screens.
   jobs: { path: '/jobs', href: () => '/jobs' },
   jobList: { path: '/jobs/offers', href: (query?: string) => `/jobs/offers${query ? `?${query}` : ''}` },
@@ -97,6 +106,8 @@ export const paths = {
   appropriateness: { path: '/inversor/test-conveniencia', href: () => '/inversor/test-conveniencia' },
   // Personal data (issue 16, helper erasure): the page the erasure mail's link opens (token in the fragment).
   erasureConfirm: { path: '/privacy/erasure/confirm', href: () => '/privacy/erasure/confirm' },
+  // E-mail change (issue 18, decision 0037): the page the confirmation mail's link opens (token in the fragment).
+  emailChangeConfirm: { path: '/account/email/confirm', href: () => '/account/email/confirm' },
 } as const;
 
 export type TPathName = keyof typeof paths;

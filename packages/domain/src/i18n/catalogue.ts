@@ -15,6 +15,8 @@ import { bankStatementsMessages } from '../bank-statements/messages.ts';
 // Investor protection (issue 16, helper kis).
 import { investorProtectionMessages } from '../investor-protection/messages.ts';
 import { consentMessages } from '../consents/messages.ts';
+// The KC market (issue 18).
+import { marketMessages } from '../market/messages.ts';
 
 /**
  * Messages shared by the browser and the API: everything a schema or the server may say about
@@ -34,6 +36,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     bankStatements: bankStatementsMessages.es,
     investorProtection: investorProtectionMessages.es,
     consents: consentMessages.es,
+    market: marketMessages.es,
   },
   en: {
     validation: validationMessages.en,
@@ -46,6 +49,7 @@ export const sharedMessages: Record<TLanguage, Tree> = {
     bankStatements: bankStatementsMessages.en,
     investorProtection: investorProtectionMessages.en,
     consents: consentMessages.en,
+    market: marketMessages.en,
   },
 };
 

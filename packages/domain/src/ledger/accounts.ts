@@ -25,6 +25,13 @@ export const LEDGER_ACCOUNTS = {
   INVESTOR_UNITS: { currency: 'KCU', perContract: true },
   /** KC units issued by the company: the counterpart of every unit held (credit). */
   KC_UNITS_ISSUED: { currency: 'KCU', perContract: false },
+  /**
+   * What the platform owes a seller for units sold on the KC market (issue 18): the net of each
+   * trade (gross − fee), credited to the seller's contract, until it is paid out.
+   */
+  MARKET_PAYABLE: { currency: 'EUR', perContract: true },
+  /** The platform's fees on market trades (1 % of the gross, paid by the seller): its income. */
+  MARKET_FEES: { currency: 'EUR', perContract: false },
 } as const satisfies Record<string, { currency: TCurrency; perContract: boolean }>;
 
 export type TLedgerAccount = keyof typeof LEDGER_ACCOUNTS;
@@ -35,5 +42,6 @@ export function isLedgerAccount(value: unknown): value is TLedgerAccount {
 }
 
 /** What kind of event a journal records. */
-export const JOURNAL_KINDS = ['PAYMENT', 'DISTRIBUTION', 'REVERSAL'] as const;
+/** PAYOUT (issue 18, decision 0036): what the platform owed a seller after market trades, paid to their bank. */
+export const JOURNAL_KINDS = ['PAYMENT', 'DISTRIBUTION', 'REVERSAL', 'TRADE', 'PAYOUT'] as const;
 export type TJournalKind = (typeof JOURNAL_KINDS)[number];

@@ -1,5 +1,6 @@
 import { EUR_SCALE, PRICE_SCALE, floorDiv, type TScaled } from '../ledger/decimal.ts';
-import { valueAt } from '../ledger/journal.ts';
+import { valueAt, type TJournalLine } from '../ledger/journal.ts';
+import { madridDate, madridMidnight } from '../investor-protection/reflection.ts';
 
 /**
  * The KC market's rules (issue 18; decisions.md "The market is a bulletin board"), as pure
@@ -139,3 +140,48 @@ export function offerFormula(reference: TScaled) {
 
 /** Scales used by the market's amounts (re-exported for the schemas and screens). */
 export const MARKET_SCALES = { eur: EUR_SCALE, price: PRICE_SCALE } as const;
+
+/**
+ * The first instant an offer made at `now` for `validityDays` days is no longer valid: 00:00
+ * Europe/Madrid after the last day of validity, the day it is made not counted (an offer made on
+ * 27 November for 1 day is valid all of 28 November and expires at 00:00 on the 29th).
+ */
+export function offerValidUntil(now: Date, validityDays: number): Date {
+  const [year, month, day] = madridDate(now).split('-').map(Number) as [number, number, number];
+  return madridMidnight(year, month, day + validityDays + 1);
+}
+
+export interface TTradeParties {
+  sellerContractId: string;
+  sellerId: string;
+  buyerContractId: string;
+  buyerId: string;
+}
+
+/**
+ * The journal of a trade of `units` at `price` (decision 0034): the units move from the seller's
+ * contract to the buyer's, the buyer's money comes in and is owed to the seller less the fee.
+ *   INVESTOR_UNITS  KCU  −units   (seller's contract)
+ *   INVESTOR_UNITS  KCU  +units   (buyer's contract)
+ *   BANK            EUR  +gross   (buyer's contract: what the buyer paid in; when not zero)
+ *   MARKET_PAYABLE  EUR  −net     (seller's contract: owed to the seller)
+ *   MARKET_FEES     EUR  −fee     (seller's contract: the fee the seller pays; when not zero)
+ * Both currencies sum to zero; no unit is issued or cancelled (KC_UNITS_ISSUED does not move).
+ */
+export function tradeJournal(units: TScaled, price: TScaled, parties: TTradeParties): { lines: TJournalLine[]; amounts: TTradeAmounts } {
+  const amounts = tradeAmounts(units, price);
+  const seller = { contractId: parties.sellerContractId, userId: parties.sellerId };
+  const buyer = { contractId: parties.buyerContractId, userId: parties.buyerId };
+  const lines: TJournalLine[] = [
+    { account: 'INVESTOR_UNITS', currency: 'KCU', amount: -units, ...seller },
+    { account: 'INVESTOR_UNITS', currency: 'KCU', amount: units, ...buyer },
+  ];
+  // The whole remainder of an offer may be worth less than a cent (⌊units × price⌋ = 0): the units move, no money does.
+  if (amounts.gross > 0n) lines.push({ account: 'BANK', currency: 'EUR', amount: amounts.gross, ...buyer });
+  if (amounts.net > 0n) lines.push({ account: 'MARKET_PAYABLE', currency: 'EUR', amount: -amounts.net, ...seller });
+  if (amounts.fee > 0n) lines.push({ account: 'MARKET_FEES', currency: 'EUR', amount: -amounts.fee, ...seller });
+  return { lines, amounts };
+}
+
+/** The Idempotency-Key a buy or a payout must carry: 8 to 128 visible ASCII characters (a UUID fits). */
+export const MARKET_IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{8,128}$/;

@@ -27,6 +27,9 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/users/identity': 'identity.read',
   'GET /api/users/me': 'account.read',
   'POST /api/users/me/password': 'account.changePassword',
+  // E-mail change (issue 18, decision 0037): the request, and the mail link's confirmation (the token names the person).
+  'POST /api/users/me/email': 'account.changeEmail',
+  'POST /api/users/email-change/confirm': PUBLIC,
   'GET /api/users/payment-preferences': 'paymentPreferences.manageOwn',
   'POST /api/users/payment-preferences': 'paymentPreferences.manageOwn',
   'DELETE /api/users/payment-preferences/{id}': 'paymentPreferences.manageOwn',
@@ -101,6 +104,19 @@ export const ENDPOINT_PERMISSIONS = {
   'GET /api/ledger/journals/{journalId}': 'ledger.audit',
   'POST /api/ledger/journals/{journalId}/reverse': 'ledger.reverseJournal',
   'POST /api/ledger/check': 'ledger.audit',
+  // The KC market (issue 18, helper market-api).
+  'GET /api/market/summary': PUBLIC,
+  'GET /api/market/offers': 'market.trade',
+  'GET /api/market/offers/{id}': 'market.trade',
+  'POST /api/market/offers': 'market.trade',
+  'PATCH /api/market/offers/{id}': 'market.trade',
+  'DELETE /api/market/offers/{id}': 'market.trade',
+  'GET /api/market/my-offers': 'market.trade',
+  'POST /api/market/offers/{id}/buy': 'market.trade',
+  'GET /api/market/trades/mine': 'market.trade',
+  // Seller payouts (issue 18, helper payout).
+  'GET /api/market/payouts': 'market.payouts.read',
+  'POST /api/market/payouts/contracts/{contractId}': 'market.payouts.record',
   // Documents and exports (issue 15, part "documents").
   'GET /api/documents/customers/{customerId}': 'documents.read',
   'GET /api/documents/files/{documentId}': 'documents.read',
@@ -155,6 +171,19 @@ export const ENDPOINT_PERMISSIONS = {
   // Personal data: erasure (issue 16, helper erasure).
   'POST /api/privacy/erasure': 'privacy.erasure',
   'POST /api/privacy/erasure/confirm': PUBLIC,
+  // Strong authentication (issue 18, helper sa-server).
+  'GET /api/strong-auth': 'strongAuth.own',
+  'POST /api/strong-auth/totp/setup': 'strongAuth.own',
+  'POST /api/strong-auth/totp/confirm': 'strongAuth.own',
+  'DELETE /api/strong-auth/totp': 'strongAuth.own',
+  'POST /api/strong-auth/recovery-codes': 'strongAuth.own',
+  'POST /api/strong-auth/step-up': 'strongAuth.own',
+  // Passkeys (issue 18, helper passkeys). The authentication challenge is public: a password-less
+  // sign-in has no session yet (a bearer, when sent, makes it the caller's step-up).
+  'POST /api/strong-auth/passkeys/registration/options': 'strongAuth.own',
+  'POST /api/strong-auth/passkeys/registration': 'strongAuth.own',
+  'DELETE /api/strong-auth/passkeys/{id}': 'strongAuth.own',
+  'POST /api/strong-auth/passkeys/authentication/options': PUBLIC,
 } as const satisfies Record<string, TAction | typeof PUBLIC>;
 // GET /api/metrics is for operators' tools, not for any role, and is not in the OpenAPI
 // document: an address allow-list or its own token guards it (METRICS_ALLOW, METRICS_TOKEN).
@@ -166,3 +195,20 @@ export type TEndpoint = keyof typeof ENDPOINT_PERMISSIONS;
  * one: learn who they are and change the password. Every other call answers 403 passwordChangeRequired.
  */
 export const PASSWORD_CHANGE_ACTIONS: readonly TAction[] = ['identity.read', 'account.changePassword'];
+
+/**
+ * What a staff member (any role but the customers INVESTOR, SUPPLIER and OWNER: `mustEnrolSecondFactor`) may do before they have
+ * enrolled a second factor (issue 18): learn who they are, read their account and their own
+ * dashboard, change their password, answer the cookie dialog, see their notifications, and
+ * enrol. Every other call — the whole back office — answers 403 enrolmentRequired, so the first
+ * back-office screen they open asks them to enrol. Logout (/oauth/revoke) needs no permission.
+ */
+export const ENROLMENT_ACTIONS: readonly TAction[] = [
+  'identity.read',
+  'account.read',
+  'account.changePassword',
+  'dashboard.own',
+  'consents.own',
+  'notifications.own',
+  'strongAuth.own',
+];

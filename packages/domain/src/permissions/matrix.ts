@@ -16,6 +16,8 @@ export const PERMISSIONS = {
   'identity.read': EVERYONE,
   'account.read': EVERYONE,
   'account.changePassword': EVERYONE,
+  /** Ask to change one's own e-mail address (confirmed from the new mailbox; decision 0037). */
+  'account.changeEmail': EVERYONE,
   'paymentPreferences.manageOwn': EVERYONE,
   'dashboard.own': EVERYONE,
   /** One's own notifications and tasks inbox and its live stream. */
@@ -117,6 +119,17 @@ export const PERMISSIONS = {
   // --- Personal data: erasure (issue 16, helper erasure) ---
   /** Ask for and confirm the erasure of one's own data (customers; staff leave through HR). */
   'privacy.erasure': ['INVESTOR', 'SUPPLIER', 'OWNER'],
+  // --- The KC market (issue 18, helper market-api) ---
+  /** Offer units of one's own ACTIVE contracts, change and withdraw one's offers, list open offers, buy, and read one's offers and trades. */
+  'market.trade': ['INVESTOR'],
+  // --- Seller payouts (issue 18, helper payout; decision 0036): treasury of the company, not an advisor's ---
+  /** What the platform owes each seller after market trades, the trades behind it, the seller's payment methods (masked). */
+  'market.payouts.read': STAFF_OF_COMPANY,
+  /** Record a payout to a seller (a PAYOUT journal: MARKET_PAYABLE debited, BANK credited; audited, mailed). */
+  'market.payouts.record': STAFF_OF_COMPANY,
+  // --- Strong authentication (issue 18) ---
+  /** One's own second factors: status, enrolment, removal, recovery codes, step-up. */
+  'strongAuth.own': EVERYONE,
 } as const satisfies Record<string, readonly TRole[]>;
 
 export type TAction = keyof typeof PERMISSIONS;

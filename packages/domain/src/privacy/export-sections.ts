@@ -59,6 +59,41 @@ export const EXPORT_SECTIONS: readonly IExportSection[] = [
     },
   },
   {
+    name: 'email-changes',
+    title: {
+      es: 'Tus solicitudes de cambio de correo electrónico: el correo nuevo, cuándo las hiciste, hasta cuándo valía el enlace y si se confirmaron.',
+      en: 'Your requests to change your e-mail address: the new address, when you made them, until when the link worked and whether they were confirmed.',
+    },
+  },
+  {
+    name: 'second-factors',
+    title: {
+      es: 'Tus segundos factores: la aplicación de autenticación, tus passkeys y cuántos códigos de recuperación te quedan (nunca las claves ni los códigos).',
+      en: 'Your second factors: the authenticator app, your passkeys and how many recovery codes you have left (never the keys or the codes).',
+    },
+  },
+  {
+    name: 'market-offers',
+    title: {
+      es: 'Tus ofertas de venta en el mercado: participaciones, precio, validez y estado.',
+      en: 'Your sale offers on the market: units, price, validity and status.',
+    },
+  },
+  {
+    name: 'market-trades',
+    title: {
+      es: 'Tus compras y ventas en el mercado: participaciones, precio, importe, comisión y neto (sin el nombre de la otra parte).',
+      en: 'Your purchases and sales on the market: units, price, amount, fee and net (without the other party’s name).',
+    },
+  },
+  {
+    name: 'market-payouts',
+    title: {
+      es: 'Los pagos que te hemos hecho por tus ventas en el mercado: importe, fecha valor y referencia bancaria.',
+      en: 'The payments we made to you for your sales on the market: amount, value date and bank reference.',
+    },
+  },
+  {
     name: 'audit',
     title: {
       es: 'El registro de las acciones hechas sobre tus datos: qué, cuándo y si las hiciste tú o nuestro equipo.',

@@ -8,11 +8,27 @@
 export const STEP_UP_WINDOW_MS = 5 * 60 * 1000;
 
 /** The money and identity actions that need a step-up when the user has a second factor. */
-export const STEP_UP_ACTIONS = ['hire', 'buy', 'sell', 'addPaymentMethod', 'changePassword', 'changeEmail', 'exportData'] as const;
+export const STEP_UP_ACTIONS = [
+  'hire',
+  'buy',
+  'sell',
+  'addPaymentMethod',
+  'changePassword',
+  'changeEmail',
+  'exportData',
+  // The second factors themselves: adding another, removing one, new recovery codes.
+  'addSecondFactor',
+  'removeSecondFactor',
+  'regenerateRecoveryCodes',
+] as const;
 export type TStepUpAction = (typeof STEP_UP_ACTIONS)[number];
 
-/** Every staff role must enrol a second factor before it may use the back office. */
-const NO_SECOND_FACTOR_REQUIRED = new Set(['INVESTOR']);
+/**
+ * Every staff role (ADMIN, the managers, ADVISOR, AGENT) must enrol a second factor before it may
+ * use the back office. Customers (investors, timber suppliers and home owners: the roles that
+ * register themselves for their own contracts and have no back-office permission) may choose.
+ */
+const NO_SECOND_FACTOR_REQUIRED = new Set(['INVESTOR', 'SUPPLIER', 'OWNER']);
 
 export function mustEnrolSecondFactor(roles: readonly string[]): boolean {
   return roles.some((role) => !NO_SECOND_FACTOR_REQUIRED.has(role));

@@ -93,6 +93,37 @@ describe('reflection period end (Europe/Madrid, decision 0026)', () => {
   });
 });
 
+describe("Madrid's wall clock, read from Intl once per UTC hour", () => {
+  const intl = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Madrid', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' });
+  const fromIntl = (instant: Date) => {
+    const p = Object.fromEntries(intl.formatToParts(instant).filter((x) => x.type !== 'literal').map((x) => [x.type, Number(x.value)]));
+    return { date: `${p['year']}-${String(p['month']).padStart(2, '0')}-${String(p['day']).padStart(2, '0')}`, offset: Date.UTC(p['year']!, p['month']! - 1, p['day'], p['hour'], p['minute'], p['second']) - Math.floor(instant.getTime() / 1000) * 1000 };
+  };
+
+  it('property: the date and the offset are what the time-zone database says, at any instant (1990–2100), asked in any order', () => {
+    fc.assert(
+      fc.property(fc.array(fc.date({ min: new Date('1990-01-01T00:00:00Z'), max: new Date('2100-12-31T23:59:59Z'), noInvalidDate: true }), { minLength: 1, maxLength: 20 }), (instants) => {
+        for (const instant of instants) {
+          const expected = fromIntl(instant);
+          expect(madridDate(instant)).toBe(expected.date);
+          expect(madridOffsetMs(instant)).toBe(expected.offset);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('is exact on both sides of each change of 2026 (29 Mar and 25 Oct, 01:00 UTC)', () => {
+    for (const change of ['2026-03-29T01:00:00Z', '2026-10-25T01:00:00Z']) {
+      for (const delta of [-1, 0, 1, -HOUR, HOUR]) {
+        const instant = new Date(at(change).getTime() + delta);
+        expect(madridOffsetMs(instant)).toBe(fromIntl(instant).offset);
+        expect(madridDate(instant)).toBe(fromIntl(instant).date);
+      }
+    }
+  });
+});
+
 describe('time left in words', () => {
   it('says days and hours, hours and minutes, minutes, or less than a minute, in es and en', () => {
     const ms = (d: number, h: number, m: number) => ((d * 24 + h) * 60 + m) * 60_000;

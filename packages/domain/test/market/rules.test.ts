@@ -142,3 +142,48 @@ describe('buying from an offer', () => {
     expect(fillProblem({ ...base, remaining: parseUnits('0.5'), units: parseUnits('0.5') })).toBeNull();
   });
 });
+
+describe('offerValidUntil (Europe/Madrid calendar days)', () => {
+  it('ends at 00:00 Madrid after the last day of validity, the day the offer is made not counted', async () => {
+    const { offerValidUntil } = await import('../../src/market/index.ts');
+    // 27 Nov 2026 23:30 in Madrid (22:30 UTC, winter time, UTC+1): 1 day → valid through the 28th.
+    expect(offerValidUntil(new Date('2026-11-27T22:30:00Z'), 1).toISOString()).toBe('2026-11-28T23:00:00.000Z');
+    // Just after midnight in Madrid it is already the 28th there.
+    expect(offerValidUntil(new Date('2026-11-27T23:30:00Z'), 1).toISOString()).toBe('2026-11-29T23:00:00.000Z');
+    // Across the change to summer time (29 March 2026): midnight is 22:00 UTC after it.
+    expect(offerValidUntil(new Date('2026-03-20T10:00:00Z'), 10).toISOString()).toBe('2026-03-30T22:00:00.000Z');
+    expect(offerValidUntil(new Date('2026-01-01T10:00:00Z'), 90).toISOString()).toBe('2026-04-01T22:00:00.000Z');
+  });
+});
+
+describe('tradeJournal', () => {
+  const parties = { sellerContractId: 's-contract', sellerId: 's', buyerContractId: 'b-contract', buyerId: 'b' };
+
+  it('moves the units between the contracts and books gross, net and fee, balanced in both currencies', async () => {
+    const { tradeJournal } = await import('../../src/market/index.ts');
+    const { journalProblem } = await import('../../src/ledger/index.ts');
+    const { lines, amounts } = tradeJournal(parseUnits('2'), parsePrice('10.5'), parties);
+    expect(amounts).toEqual({ gross: 2100n, fee: 21n, net: 2079n });
+    expect(journalProblem(lines)).toBeNull();
+    expect(lines).toEqual([
+      { account: 'INVESTOR_UNITS', currency: 'KCU', amount: -2_000_000n, contractId: 's-contract', userId: 's' },
+      { account: 'INVESTOR_UNITS', currency: 'KCU', amount: 2_000_000n, contractId: 'b-contract', userId: 'b' },
+      { account: 'BANK', currency: 'EUR', amount: 2100n, contractId: 'b-contract', userId: 'b' },
+      { account: 'MARKET_PAYABLE', currency: 'EUR', amount: -2079n, contractId: 's-contract', userId: 's' },
+      { account: 'MARKET_FEES', currency: 'EUR', amount: -21n, contractId: 's-contract', userId: 's' },
+    ]);
+  });
+
+  it('is a valid journal for any units and price (no zero line, balanced), property-tested', async () => {
+    const { tradeJournal } = await import('../../src/market/index.ts');
+    const { journalProblem } = await import('../../src/ledger/index.ts');
+    fc.assert(
+      fc.property(fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 1n, max: 10n ** 9n }), (units, price) => {
+        const { lines, amounts } = tradeJournal(units, price, parties);
+        // A trade worth less than a cent books no money; the units still move.
+        if (amounts.gross === 0n) return lines.length === 2 && journalProblem(lines) === null;
+        return journalProblem(lines) === null && amounts.gross === amounts.fee + amounts.net;
+      }),
+    );
+  });
+});

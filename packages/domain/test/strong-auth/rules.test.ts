@@ -27,11 +27,16 @@ describe('step-up', () => {
 
   it('lets an investor without a second factor through, and makes every staff role enrol', () => {
     expect(stepUpVerdict({ roles: ['INVESTOR'], hasSecondFactor: false, lastSecondFactorAt: null, now })).toBe('ok');
-    for (const role of ['ADMIN', 'COMPANY_MANAGER', 'GROUP_MANAGER', 'TEAM_MANAGER', 'ADVISOR', 'AGENT', 'SUPPLIER', 'OWNER']) {
+    for (const role of ['ADMIN', 'COMPANY_MANAGER', 'GROUP_MANAGER', 'TEAM_MANAGER', 'ADVISOR', 'AGENT']) {
       expect(mustEnrolSecondFactor([role])).toBe(true);
       expect(stepUpVerdict({ roles: ['INVESTOR', role], hasSecondFactor: false, lastSecondFactorAt: null, now })).toBe('enrolmentRequired');
     }
-    expect(mustEnrolSecondFactor(['INVESTOR'])).toBe(false);
+    // Customers choose: investors, timber suppliers and home owners have no back office.
+    for (const role of ['INVESTOR', 'SUPPLIER', 'OWNER']) {
+      expect(mustEnrolSecondFactor([role])).toBe(false);
+      expect(stepUpVerdict({ roles: [role], hasSecondFactor: false, lastSecondFactorAt: null, now })).toBe('ok');
+    }
+    expect(mustEnrolSecondFactor(['SUPPLIER', 'OWNER'])).toBe(false);
   });
 });
 

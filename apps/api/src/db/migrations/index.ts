@@ -34,6 +34,16 @@ import * as privacy from './0026-privacy.ts';
 import * as jobsSearch from './0027-jobs-search.ts';
 // The ledger's guards per statement (issue 15, budgets).
 import * as ledgerStatementGuards from './0030-ledger-statement-guards.ts';
+// Strong authentication (issue 18, helper sa-server).
+import * as strongAuth from './0032-strong-auth.ts';
+// Passkeys (issue 18, strong authentication).
+import * as passkeys from './0033-passkeys.ts';
+// Changing one's own e-mail (issue 18, helper email-change).
+import * as emailChange from './0037-email-change.ts';
+// The KC market (issue 18, helper market-api).
+import * as market from './0034-market.ts';
+// Seller payouts (issue 18, helper payout).
+import * as marketPayouts from './0036-market-payouts.ts';
 
 /**
  * Every migration, in order. A module that needs tables adds a file and a line here; names
@@ -75,4 +85,14 @@ export const migrations: Record<string, Migration> = {
   '0027-jobs-search': jobsSearch,
   // The ledger's guards per statement (issue 15, budgets).
   '0030-ledger-statement-guards': ledgerStatementGuards,
+  // Strong authentication (issue 18, helper sa-server).
+  '0032-strong-auth': strongAuth,
+  // Passkeys (issue 18, strong authentication).
+  '0033-passkeys': passkeys,
+  // The KC market (issue 18, helper market-api).
+  '0034-market': market,
+  // Seller payouts (issue 18, helper payout).
+  '0036-market-payouts': marketPayouts,
+  // Changing one's own e-mail (issue 18, helper email-change).
+  '0037-email-change': emailChange,
 };

@@ -14,6 +14,8 @@ import { forgetSessions } from '../../lib/session-cache.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { notify } from '../notifications/service.ts';
 import { findPasswordHash, findUserWithAdvisor, revokeOtherTokens, updatePasswordHash } from './repository.ts';
+import { requireStepUp } from '../strong-auth/step-up.ts';
+import { cancelPendingEmailChanges } from './email-change-service.ts';
 
 const security = [{ bearer: [] }];
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -64,6 +66,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/me/password',
     {
       onRequest: requirePermission('account.changePassword'),
+      preHandler: requireStepUp('changePassword'),
       schema: {
         tags: ['account'],
         summary: 'Changes the password (current, new, repeat); every other session of the user is closed',
@@ -82,6 +85,8 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.db.transaction().execute(async (tx) => {
         await updatePasswordHash(tx, user.id, newHash);
         await revokeOtherTokens(tx, user.id, request.tokenHash!);
+        // A new password takes the account back: a pending e-mail change's link stops working.
+        await cancelPendingEmailChanges(tx, user.id);
         await notify(tx, {
           companyId: user.companyId,
           userId: user.id,

@@ -43,3 +43,13 @@ export async function resolveCustomer(db: TDb, caller: TAuthUser, customerId: st
   if (!customer || !canReach(caller, customer)) throw notFound(code);
   return customer;
 }
+
+/**
+ * The id of the customer named in a URL, if the caller may reach them; 404 otherwise. A person
+ * asking about themself needs no lookup: their token has just been checked, which finds only an
+ * active, undeleted user of this company, and a person always reaches their own data.
+ */
+export async function resolveCustomerId(db: TDb, caller: TAuthUser, customerId: string, code = 'customerNotFound'): Promise<string> {
+  if (customerId === caller.id) return caller.id;
+  return (await resolveCustomer(db, caller, customerId, code)).id;
+}

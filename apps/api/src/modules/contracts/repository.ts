@@ -423,3 +423,26 @@ export async function findContractEventsForExport(db: TExecutor, companyId: stri
     .orderBy('e.id')
     .execute();
 }
+
+/**
+ * A contract born ACTIVE (the KC market, issue 18): the buyer's holding of units bought from
+ * another investor, with the trade's gross as its only payment and no monthly amount.
+ */
+export async function insertActiveContract(
+  db: TExecutor,
+  values: { companyId: string; userId: string; productId: string; productKey: string; initialInvestment: string; submissionDate: string; expiringDate: string; periodType: string; at: Date },
+): Promise<string> {
+  // The contract and its history's first row (null → ACTIVE, by its owner) in one statement.
+  const { rows } = await sql<{ id: string }>`
+    WITH c AS (
+      INSERT INTO contracts (company_id, user_id, product_id, product_key, state, initial_investment, recurring_amount,
+                             submission_date, expiring_date, contract_period_type, payment_preference_id, created_at, updated_at)
+      VALUES (${values.companyId}, ${values.userId}, ${values.productId}, ${values.productKey}, 'ACTIVE', ${values.initialInvestment}, 0,
+              ${values.submissionDate}, ${values.expiringDate}, ${values.periodType}, NULL, ${values.at}, ${values.at})
+      RETURNING id, user_id
+    ), e AS (
+      INSERT INTO contract_events (contract_id, from_state, to_state, actor_id) SELECT c.id, NULL, 'ACTIVE', c.user_id FROM c
+    )
+    SELECT id FROM c`.execute(db);
+  return rows[0]!.id;
+}

@@ -17,6 +17,7 @@ import {
 import { createContract, getContractDetail, searchContracts, transitionContract, waiveReflection } from './service.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
+import { requireStepUp } from '../strong-auth/step-up.ts';
 
 const security = [{ bearer: [] }];
 const ZIdempotencyHeaders = z.object({
@@ -30,6 +31,7 @@ export const contractRoutes: FastifyPluginAsyncZod = async (app) => {
     '/customers/:customerId/contracts',
     {
       onRequest: requirePermission('contracts.own'),
+      preHandler: requireStepUp('hire'),
       schema: {
         tags: ['contracts'],
         summary: 'Hires a product for a customer (the customer, their advisor or an administrator); honours Idempotency-Key',

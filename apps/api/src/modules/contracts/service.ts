@@ -44,8 +44,8 @@ import { AppError, notFound } from '../../lib/app-error.ts';
 import { ownerKey } from '../dashboard/dashboard-cache.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { toPaymentPreference } from '../payment-preferences/mapper.ts';
-import { findPaymentPreference } from '../payment-preferences/repository.ts';
-import { isStaffFor, isUuid, resolveCustomer } from './access.ts';
+import { paymentPreferenceById } from '../payment-preferences/service.ts';
+import { isStaffFor, isUuid, resolveCustomer, resolveCustomerId } from './access.ts';
 import { contractCreatedMail, contractStateMail } from './mail.ts';
 import { completeTasks, notify } from '../notifications/service.ts';
 import {
@@ -54,6 +54,7 @@ import {
   findPaymentPreferenceOf,
   findProductForContract,
   insertContract,
+  insertActiveContract,
   insertContractEvent,
   listContractEvents,
   listContracts,
@@ -73,6 +74,10 @@ import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { checkHireProtection, contractProtection, recordHireProtection } from '../investor-protection/service.ts';
 import { findContractEventsForExport, findContractsForExport } from './repository.ts';
 import type { TDb } from '../../db/database.ts';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+// The KC market (issue 18): a contract leaving ACTIVE withdraws its open offers.
+import { withdrawOffersOfContract } from '../market/service.ts';
 
 const toIso = (value: Date | string) => (value instanceof Date ? value.toISOString() : new Date(value).toISOString());
 
@@ -121,10 +126,10 @@ export async function searchContracts(
   query: { page: number; size: number; sort?: { field: TContractSortField; direction: 'asc' | 'desc' } | undefined; contractState: TContractFilter },
   filters: TContractSearchFilters,
 ): Promise<TContractPage> {
-  const customer = await resolveCustomer(app.db, caller, userId, 'userNotFound');
+  const customerId = await resolveCustomerId(app.db, caller, userId, 'userNotFound');
   const list = await listContracts(app.db, {
     companyId: caller.companyId,
-    userId: customer.id,
+    userId: customerId,
     states: statesOf(query.contractState),
     filters,
     sort: query.sort,
@@ -149,7 +154,7 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
   const [product, events, preference, protection] = await Promise.all([
     findProductForContract(app.db, caller.companyId, contract.product_id),
     listContractEvents(app.db, contract.id),
-    contract.payment_preference_id ? findPaymentPreference(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
+    contract.payment_preference_id ? paymentPreferenceById(app.db, contract.payment_preference_id) : Promise.resolve(undefined),
     contractProtection(app, caller.companyId, contract.id),
   ]);
   const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at });
@@ -426,6 +431,8 @@ export async function transitionContract(
       if (!references.includes(recorded.paymentReference ?? '')) throw new AppError(409, 'paymentReferenceNotRecorded', { reference: recorded.paymentReference ?? '' });
     }
     if (!(await updateContractState(tx, contract.id, decision.from, decision.to))) throw new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
+    // The KC market (issue 18, decision 0034): units on offer never leave with the contract; its open offers are withdrawn.
+    if (decision.from === 'ACTIVE') await withdrawOffersOfContract(app, tx, caller.companyId, contract.id);
     await insertContractEvent(tx, {
       contractId: contract.id,
       fromState: decision.from,
@@ -565,4 +572,32 @@ export async function countCustomerContracts(app: FastifyInstance, companyId: st
 export async function listContractsForExport(db: TDb, companyId: string, userId: string) {
   const [contracts, events] = await Promise.all([findContractsForExport(db, companyId, userId), findContractEventsForExport(db, companyId, userId)]);
   return { contracts, events };
+}
+
+/**
+ * The KC market (issue 18, decision 0034): the buyer's holding of a trade is a new contract of the
+ * seller's product, ACTIVE from the trade (the history says who opened it), written in the trade's
+ * transaction. Answers its id.
+ */
+export async function openContractForTrade(
+  tx: Transaction<Database>,
+  values: { companyId: string; buyerId: string; productId: string; productKey: string; amount: string; submissionDate: string; expiringDate: string; periodType: string; at: Date },
+): Promise<string> {
+  const id = await insertActiveContract(tx, {
+    companyId: values.companyId,
+    userId: values.buyerId,
+    productId: values.productId,
+    productKey: values.productKey,
+    initialInvestment: values.amount,
+    submissionDate: values.submissionDate,
+    expiringDate: values.expiringDate,
+    periodType: values.periodType,
+    at: values.at,
+  });
+  return id;
+}
+
+/** After a trade has committed: both owners' dashboard answers go at once. */
+export function contractsChangedByTrade(app: FastifyInstance, companyId: string, userIds: readonly string[]): void {
+  for (const userId of userIds) contractsChanged(app, companyId, userId);
 }

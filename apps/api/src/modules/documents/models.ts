@@ -243,3 +243,48 @@ export function investorStatementModel(
     ],
   };
 }
+
+/** A market trade as one party's confirmation (issue 18): the buyer's or the seller's. */
+export interface TDocumentTrade {
+  id: string;
+  side: 'buy' | 'sell';
+  units: string;
+  price: string;
+  grossCents: string;
+  feeCents: string;
+  netCents: string;
+  at: Date;
+  keyInfoVersion: string;
+}
+
+export function tradeModel(trade: TDocumentTrade, contract: TDocumentContract, customer: TDocumentCustomer, lang: TDocumentLanguage): TPdfModel {
+  const t = DOCUMENT_TEXTS[lang].trade;
+  const rows: [string, string][] = [
+    [t.date, day(trade.at.toISOString(), lang)],
+    [t.reference, trade.id],
+    [t.contract, `${shortId(contract.id)} · ${productName(contract, lang)}`],
+    [t.units, units(parseUnitsText(trade.units), lang)],
+    [t.price, price(parsePriceText(trade.price), lang)],
+    [t.gross, eur(BigInt(trade.grossCents), lang)],
+  ];
+  if (trade.side === 'buy') {
+    rows.push([t.paid, eur(BigInt(trade.grossCents), lang)]);
+    rows.push([t.keyInformation, trade.keyInfoVersion]);
+  } else {
+    rows.push([t.fee, eur(BigInt(trade.feeCents), lang)]);
+    rows.push([t.net, eur(BigInt(trade.netCents), lang)]);
+  }
+  return {
+    language: lang,
+    issuer: customer.company_display_name,
+    title: trade.side === 'buy' ? t.buyTitle : t.sellTitle,
+    subtitle: fill(t.subtitle, { id: shortId(trade.id), product: productName(contract, lang) }),
+    blocks: [
+      { type: 'fields', rows: partyRows(customer, lang) },
+      { type: 'heading', text: trade.side === 'buy' ? t.buyTitle : t.sellTitle },
+      { type: 'fields', rows },
+      { type: 'paragraph', text: trade.side === 'buy' ? t.buyText : t.sellText },
+      { type: 'paragraph', text: t.notice, small: true },
+    ],
+  };
+}

@@ -21,7 +21,9 @@ import { isUuid } from '../../lib/ids.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { mayReadDocuments } from './access.ts';
-import { contractModel, contractStatementModel, investorStatementModel, receiptModel, type TIncomeEntry } from './models.ts';
+import { contractModel, contractStatementModel, investorStatementModel, receiptModel, tradeModel, type TIncomeEntry } from './models.ts';
+// The KC market (issue 18): trade confirmations.
+import { findTradeForDocument, listTradeConfirmations } from '../market/service.ts';
 import { renderPdf, type TPdfModel } from './pdf.ts';
 import {
   findAllPrices,
@@ -78,6 +80,7 @@ export async function listDocuments(app: FastifyInstance, caller: TAuthUser, cus
   }
   const ids = contracts.map((c) => c.id);
   const payments = (await findCustomerPayments(app.db, caller.companyId, customer.id, contractId)).filter((p) => ids.includes(p.contract_id));
+  const trades = await listTradeConfirmations(app.db, caller.companyId, customer.id);
   const firstDates = new Map((await findFirstLineDates(app.db, caller.companyId, ids)).map((r) => [r.contract_id!, r.first_on]));
   const closed = lastClosedYear(today);
   const documents: TDocumentItem[] = [];
@@ -94,6 +97,10 @@ export async function listDocuments(app: FastifyInstance, caller: TAuthUser, cus
     documents.push(item({ kind: 'CONTRACT', contractId: contract.id }, { date: contract.submission_date }));
     for (const p of payments.filter((x) => x.contract_id === contract.id)) {
       documents.push(item({ kind: 'RECEIPT', paymentId: p.id }, { contractId: contract.id, date: p.value_date, amount: formatEur(parseEur(p.amount)) }));
+    }
+    // The KC market (issue 18): this person's confirmation of each trade of the contract (bought or sold).
+    for (const trade of trades.filter((x) => x.contractId === contract.id)) {
+      documents.push(item({ kind: 'TRADE', tradeId: trade.tradeId, side: trade.side }, { contractId: contract.id, date: trade.date, amount: trade.gross }));
     }
     const first = firstDates.get(contract.id);
     if (first) {
@@ -208,8 +215,30 @@ async function resolveDocument(app: FastifyInstance, caller: TAuthUser, ref: TDo
         },
       };
     }
+    // The KC market (issue 18): each party's confirmation of a trade; the other party gets 404.
+    case 'TRADE': {
+      const trade = await findTradeForDocument(app, companyId, ref.tradeId);
+      if (!trade) throw notFound('documentNotFound');
+      const contract = await findDocumentContract(app.db, companyId, ref.side === 'buy' ? trade.buyer_contract_id : trade.seller_contract_id);
+      if (!contract) throw notFound('documentNotFound');
+      const owner = await ownerOf(ref.side === 'buy' ? trade.buyer_id : trade.seller_id);
+      const data = {
+        id: trade.id,
+        side: ref.side,
+        units: trimScale(trade.units),
+        price: trimScale(trade.price),
+        grossCents: String(trade.gross_cents),
+        feeCents: String(trade.fee_cents),
+        netCents: String(trade.net_cents),
+        at: new Date(trade.created_at),
+        keyInfoVersion: trade.key_info_version,
+      };
+      return { owner, contract, paymentId: null, year: null, build: async (lang) => tradeModel(data, contract, owner, lang) };
+    }
   }
 }
+
+const trimScale = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text);
 
 const sha256 = (data: string | Uint8Array) => createHash('sha256').update(data).digest('hex');
 

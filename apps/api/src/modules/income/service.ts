@@ -17,7 +17,7 @@ import {
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
-import { resolveCustomer } from '../contracts/access.ts';
+import { resolveCustomerId } from '../contracts/access.ts';
 import { lockLedgerKey, todayUtc } from '../ledger/service.ts';
 import { distributionMailTemplates } from './mail.ts';
 import {
@@ -174,8 +174,8 @@ export async function listDistributions(app: FastifyInstance, caller: TAuthUser)
  * and what they had paid in.
  */
 export async function getValueHistory(app: FastifyInstance, caller: TAuthUser, customerId: string): Promise<TValueHistory> {
-  const customer = await resolveCustomer(app.db, caller, customerId);
-  const rows = await findValueHistory(app.db, caller.companyId, customer.id);
+  const customerIdChecked = await resolveCustomerId(app.db, caller, customerId);
+  const rows = await findValueHistory(app.db, caller.companyId, customerIdChecked);
   return {
     points: rows.map((r) => ({
       date: r.value_date,

@@ -168,3 +168,16 @@ export async function listInvestorProtectionForExport(db: TDb, companyId: string
   const [assessments, hires] = await Promise.all([findAssessmentsForExport(db, companyId, userId), findContractProtectionsForExport(db, companyId, userId)]);
   return { assessments, hires };
 }
+
+/**
+ * The checks before a market buy (issue 18, decision 0034): the buyer has a current test and
+ * passed it (a buyer who did not pass is not offered the secondary market: 409
+ * appropriatenessRequired), and acknowledged the key information sheet and the risk warning (the
+ * request's schema requires both). Answers what the trade records.
+ */
+export async function checkMarketBuyProtection(app: FastifyInstance, companyId: string, buyerId: string, now = new Date()): Promise<THireProtection> {
+  const row = await findLatestAssessment(app.db, companyId, buyerId);
+  if (!row || !row.passed) throw new AppError(409, 'appropriatenessRequired');
+  if (!isTestCurrent(new Date(row.taken_at), now)) throw new AppError(409, 'appropriatenessExpired', { years: TEST_VALIDITY_YEARS });
+  return { assessmentId: row.id, warnings: [], keyInfoVersion: KEY_INFO_SHEET_VERSION, acknowledged: true };
+}

@@ -24,7 +24,7 @@ import { hit } from '../../lib/rate-limit.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
-import { insertMail } from '../mail/outbox-repository.ts';
+import { enqueueMail } from '../mail/mailer.ts';
 import { applicationReceivedMail, applicationStatusMail } from './mail.ts';
 import { offerNotFound, todayUtc } from './offers.ts';
 import {
@@ -122,7 +122,7 @@ export async function applyToOffer(
           { purpose: 'candidateDataProtection', choice: 'given', source: 'jobApplication' },
         ]);
         const cvInfo = saved.cv_size !== null ? { fileName: cv?.fileName ?? existing?.cv_file_name ?? 'cv.pdf', size: Number(saved.cv_size) } : null;
-        await insertMail(
+        await enqueueMail(
           tx,
           applicationReceivedMail({
             companyId: context.companyId,
@@ -245,7 +245,7 @@ export async function changeApplicationStatus(app: FastifyInstance, caller: TAut
       after: { status: body.status, note: body.note ?? row.note },
     });
     if (!sameStatus && concernsCandidate(body.status) && row.email) {
-      await insertMail(tx, applicationStatusMail({ companyId: caller.companyId, language: row.language, email: row.email, firstName: row.first_name, offerTitle: row.offer_title, status: body.status }));
+      await enqueueMail(tx, applicationStatusMail({ companyId: caller.companyId, language: row.language, email: row.email, firstName: row.first_name, offerTitle: row.offer_title, status: body.status }));
     }
   });
   const updated = await findApplication(app.db, caller.companyId, applicationId);

@@ -20,6 +20,14 @@ addApiMessages({
       detail: 'Ya existe otra aportación registrada con la referencia «{{reference}}» y datos distintos. Compruebe la referencia del justificante.',
     },
     journalNotFound: { title: 'Asiento no encontrado', detail: 'El asiento contable no existe o no tiene acceso a él.' },
+    journalIsTrade: {
+      title: 'Operación del tablón',
+      detail: 'Este asiento registra una compraventa entre inversores en el tablón de KC y no se puede anular por sí solo: la operación, el contrato del comprador y la oferta dejarían de cuadrar con el libro.',
+    },
+    journalIsPayout: {
+      title: 'Pago a un vendedor',
+      detail: 'Este asiento registra un pago a un vendedor del tablón de KC y no se puede anular por sí solo: el pago registrado seguiría constando como hecho.',
+    },
     journalIsReversal: {
       title: 'Asiento de anulación',
       detail: 'Este asiento ya es una anulación y no se puede anular. Si hace falta, registre de nuevo la operación correcta.',
@@ -47,6 +55,14 @@ addApiMessages({
       detail: 'Another payment with different details is already recorded with the reference “{{reference}}”. Check the reference on the receipt.',
     },
     journalNotFound: { title: 'Journal not found', detail: 'The journal entry does not exist or you have no access to it.' },
+    journalIsTrade: {
+      title: 'Bulletin board trade',
+      detail: "This entry records a sale between investors on the KC bulletin board and cannot be reversed on its own: the trade, the buyer's contract and the offer would no longer agree with the ledger.",
+    },
+    journalIsPayout: {
+      title: 'Payout to a seller',
+      detail: 'This entry records a payout to a seller on the KC bulletin board and cannot be reversed on its own: the recorded payout would still show as made.',
+    },
     journalIsReversal: {
       title: 'Reversing entry',
       detail: 'This entry is itself a reversal and cannot be reversed. If needed, record the correct transaction again.',

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import { formatScaled, type TJournalKind, type TJournalLine, type TPaymentMethod } from '@kc/domain';
+import { formatScaled, type TJournalKind, type TJournalLine, type TLedgerAccount, type TPaymentMethod } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 
 /** The ledger's SQL (and the only SQL of the module). Every query is scoped by company. */
@@ -152,33 +152,24 @@ export interface TNewJournal {
 
 /** Inserts a journal and its lines (the database checks the balance at commit). */
 export async function insertJournal(tx: Transaction<Database>, journal: TNewJournal, lines: readonly TJournalLine[]): Promise<string> {
-  const { id } = await tx
-    .insertInto('ledger_journals')
-    .values({
-      company_id: journal.companyId,
-      kind: journal.kind,
-      occurred_on: journal.occurredOn,
-      description: journal.description,
-      reverses_journal_id: journal.reversesJournalId ?? null,
-      created_by: journal.createdBy,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await tx
-    .insertInto('ledger_lines')
-    .values(
-      lines.map((line) => ({
-        journal_id: id,
-        company_id: journal.companyId,
-        account: line.account,
-        currency: line.currency,
-        amount: formatScaled(line.amount, SCALE_OF[line.currency]),
-        contract_id: line.contractId ?? null,
-        user_id: line.userId ?? null,
-      })),
+  // The journal and its lines in one statement (one round trip); the lines' statement trigger and
+  // the deferred balance check see both as usual (decision 0029).
+  const { rows } = await sql<{ id: string }>`
+    WITH j AS (
+      INSERT INTO ledger_journals (company_id, kind, occurred_on, description, reverses_journal_id, created_by)
+      VALUES (${journal.companyId}, ${journal.kind}, ${journal.occurredOn}, ${journal.description}, ${journal.reversesJournalId ?? null}, ${journal.createdBy})
+      RETURNING id
+    ), l AS (
+      INSERT INTO ledger_lines (journal_id, company_id, account, currency, amount, contract_id, user_id)
+      SELECT j.id, ${journal.companyId}, x.account, x.currency, x.amount, x.contract_id, x.user_id
+        FROM j, unnest(${lines.map((line) => line.account)}::text[], ${lines.map((line) => line.currency)}::text[],
+                       ${lines.map((line) => formatScaled(line.amount, SCALE_OF[line.currency]))}::numeric[],
+                       ${lines.map((line) => line.contractId ?? null)}::uuid[], ${lines.map((line) => line.userId ?? null)}::uuid[])
+               WITH ORDINALITY AS x(account, currency, amount, contract_id, user_id, n)
+       ORDER BY x.n
     )
-    .execute();
-  return id;
+    SELECT id::text AS id FROM j`.execute(tx);
+  return rows[0]!.id;
 }
 
 export async function findJournal(db: TExecutor, companyId: string, journalId: string) {
@@ -349,4 +340,56 @@ export async function countLedger(db: TExecutor, companyId: string): Promise<{ j
 export async function findLedgerCompanies(db: TExecutor): Promise<string[]> {
   const rows = await db.selectFrom('companies').select('id').orderBy('id').execute();
   return rows.map((r) => r.id);
+}
+
+// Balances of one per-contract account (seller payouts, issue 18) -------------------------------
+
+/** The balance of one account on each of a set of contracts ('−250.00' while credited). */
+export async function sumAccountOfContracts(
+  db: TExecutor,
+  companyId: string,
+  account: TLedgerAccount,
+  contractIds: readonly string[],
+): Promise<{ contract_id: string; total: string }[]> {
+  if (contractIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('ledger_lines')
+    .select(['contract_id', sql<string>`sum(amount)`.as('total')])
+    .where('company_id', '=', companyId)
+    .where('account', '=', account)
+    .where('contract_id', 'in', contractIds)
+    .groupBy('contract_id')
+    .execute();
+  return rows.map((r) => ({ contract_id: r.contract_id!, total: r.total }));
+}
+
+/**
+ * The contracts with lines in a per-contract account, with their balance, most credited first
+ * (for MARKET_PAYABLE: most owed first), paged; `onlyCredited` keeps those whose balance is below
+ * zero. `total` counts every matching contract.
+ */
+export async function findContractBalances(
+  db: TExecutor,
+  companyId: string,
+  account: TLedgerAccount,
+  options: { onlyCredited: boolean; offset: number; limit: number },
+): Promise<{ rows: { contract_id: string; total: string }[]; total: number }> {
+  const result = await sql<{ contract_id: string; total: string; matching: string }>`
+    SELECT contract_id, sum(amount) AS total, count(*) OVER () AS matching
+    FROM ledger_lines
+    WHERE company_id = ${companyId} AND account = ${account} AND contract_id IS NOT NULL
+    GROUP BY contract_id
+    HAVING ${options.onlyCredited ? sql`sum(amount) < 0` : sql`true`}
+    ORDER BY sum(amount), contract_id
+    OFFSET ${options.offset} LIMIT ${options.limit}`.execute(db);
+  if (result.rows.length === 0 && options.offset > 0) {
+    const counted = await sql<{ n: string }>`
+      SELECT count(*) AS n FROM (
+        SELECT contract_id FROM ledger_lines
+        WHERE company_id = ${companyId} AND account = ${account} AND contract_id IS NOT NULL
+        GROUP BY contract_id
+        HAVING ${options.onlyCredited ? sql`sum(amount) < 0` : sql`true`}) AS c`.execute(db);
+    return { rows: [], total: Number(counted.rows[0]?.n ?? 0) };
+  }
+  return { rows: result.rows.map((r) => ({ contract_id: r.contract_id, total: r.total })), total: Number(result.rows[0]?.matching ?? 0) };
 }

@@ -12,6 +12,8 @@ import {
   formatScaled,
   formatUnits,
   isLedgerAccount,
+  journalProblem,
+  type TJournalLine,
   parseEur,
   parsePrice,
   parseScaled,
@@ -39,7 +41,7 @@ import { isUuid } from '../../lib/ids.ts';
 import type { TDb } from '../../db/database.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
-import { canReach, isStaffFor, resolveCustomer } from '../contracts/access.ts';
+import { canReach, isStaffFor, resolveCustomerId } from '../contracts/access.ts';
 import {
   countLedger,
   findContractPayments,
@@ -58,7 +60,10 @@ import {
   insertPrice,
   lockKey,
   sumAccounts,
+  sumAccountOfContracts,
+  findContractBalances,
   sumContractLines,
+  type TNewJournal,
   type TPaymentRow,
   type TPriceRow,
 } from './repository.ts';
@@ -282,8 +287,8 @@ export async function recordPayment(
 
 /** A customer's holdings per contract: units, paid in, income, value at the last published price. */
 export async function getHoldings(app: FastifyInstance, caller: TAuthUser, customerId: string): Promise<THoldings> {
-  const customer = await resolveCustomer(app.db, caller, customerId);
-  const rows = await findHoldingRows(app.db, caller.companyId, customer.id);
+  const customerIdChecked = await resolveCustomerId(app.db, caller, customerId);
+  const rows = await findHoldingRows(app.db, caller.companyId, customerIdChecked);
   const latest = rows[0]?.price ? { price: rows[0].price, value_date: rows[0].price_date! } : undefined;
   const contracts = rows.filter((r): r is THoldingRow & { id: string } => r.id !== null);
   const sums = new Map(
@@ -358,6 +363,13 @@ export async function getJournal(app: FastifyInstance, caller: TAuthUser, journa
   return toJournal(journal);
 }
 
+/**
+ * Asked, inside a correction's transaction and before it books, whether contracts' units may fall
+ * by these changes (contract id → change of INVESTOR_UNITS); it throws to refuse. The market
+ * provides it (app.ts), so the ledger does not depend on the market, which books through it.
+ */
+export type TUnitsLoweredGuard = (tx: Transaction<Database>, companyId: string, unitChanges: ReadonlyMap<string, bigint>) => Promise<void>;
+
 /** The only correction: a new journal with every line negated, dated today, with its reason. */
 export async function reverseJournal(
   app: FastifyInstance,
@@ -372,6 +384,11 @@ export async function reverseJournal(
     const journal = await findJournal(tx, caller.companyId, journalId);
     if (!journal) throw notFound('journalNotFound');
     if (journal.kind === 'REVERSAL') throw new AppError(409, 'journalIsReversal');
+    // A market trade (issue 18) is not undone by reversing its journal alone: the trade, the buyer's
+    // contract and the offer's remainder would disagree with the ledger (decision 0034).
+    if (journal.kind === 'TRADE') throw new AppError(409, 'journalIsTrade');
+    // Nor a seller's payout (decision 0036): its payout row would still say it was paid.
+    if (journal.kind === 'PAYOUT') throw new AppError(409, 'journalIsPayout');
     if (journal.reversed_by) throw new AppError(409, 'journalAlreadyReversed', { journalId: journal.reversed_by });
     const lines = reversalLines(
       journal.lines.map((l) => {
@@ -386,6 +403,14 @@ export async function reverseJournal(
         };
       }),
     );
+    // Units on offer in the KC market, or already sold there, never leave their contract this way
+    // (issue 18): the guard app.ts wires (the market's) locks each contract whose units fall and
+    // refuses the reversal.
+    const unitChanges = new Map<string, bigint>();
+    for (const line of lines) {
+      if (line.account === 'INVESTOR_UNITS' && line.contractId) unitChanges.set(line.contractId, (unitChanges.get(line.contractId) ?? 0n) + line.amount);
+    }
+    await app.unitsLoweredGuard(tx, caller.companyId, unitChanges);
     const id = await insertJournal(
       tx,
       { companyId: caller.companyId, kind: 'REVERSAL', occurredOn: todayUtc(), description: body.reason, reversesJournalId: journal.id, createdBy: caller.id },
@@ -457,4 +482,42 @@ export async function checkCompanyLedger(db: TDb, companyId: string): Promise<TL
  */
 export async function lockLedgerKey(tx: Transaction<Database>, companyId: string, key: string): Promise<void> {
   await lockKey(tx, companyId, key);
+}
+
+/**
+ * Books a journal written by another module in its own transaction (the KC market's TRADE
+ * journals, issue 18): the lines are checked as every journal is (at least two, no zero line,
+ * each in its account's currency, per-contract accounts name their contract, balanced per
+ * currency) before the database checks them again at commit. Answers the journal's id.
+ */
+export async function bookJournal(tx: Transaction<Database>, journal: TNewJournal, lines: readonly TJournalLine[]): Promise<string> {
+  const problem = journalProblem(lines);
+  if (problem) throw new Error(`ledger journal refused: ${problem}`);
+  return insertJournal(tx, journal, lines);
+}
+
+/**
+ * The balance in cents of a per-contract EUR account on each of a set of contracts (for the KC
+ * market's payouts, decision 0036: MARKET_PAYABLE, negative while something is owed). A contract
+ * without lines is absent from the map. Pass the transaction to read under its locks.
+ */
+export async function contractEurBalances(
+  db: TDb | Transaction<Database>,
+  companyId: string,
+  account: 'MARKET_PAYABLE' | 'INCOME_PAYABLE',
+  contractIds: readonly string[],
+): Promise<Map<string, bigint>> {
+  const rows = await sumAccountOfContracts(db, companyId, account, contractIds);
+  return new Map(rows.map((r) => [r.contract_id, parseScaled(trimScale(r.total, EUR_SCALE), EUR_SCALE)!]));
+}
+
+/** The contracts with lines in a per-contract EUR account and their balance in cents, most credited first, paged. */
+export async function listContractEurBalances(
+  db: TDb,
+  companyId: string,
+  account: 'MARKET_PAYABLE' | 'INCOME_PAYABLE',
+  options: { onlyCredited: boolean; offset: number; limit: number },
+): Promise<{ rows: { contractId: string; balance: bigint }[]; total: number }> {
+  const { rows, total } = await findContractBalances(db, companyId, account, options);
+  return { rows: rows.map((r) => ({ contractId: r.contract_id, balance: parseScaled(trimScale(r.total, EUR_SCALE), EUR_SCALE)! })), total };
 }

@@ -1,12 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { MAX_ATTEMPTS, claimDueMails, insertMail, markAttemptFailed, markSent, readBacklog, type TMailBacklog, type TNewMail } from './outbox-repository.ts';
+import { MAX_ATTEMPTS, claimDueMails, findMailsToAddress, insertMail, insertMails, markAttemptFailed, markSent, readBacklog, type TMailBacklog, type TNewMail } from './outbox-repository.ts';
 import type { TMailTransport } from './transport.ts';
 
 export interface TMailer {
   /** Saves a mail in the outbox, inside the caller's transaction when one is given. */
   enqueue(db: Kysely<Database> | Transaction<Database>, mail: TNewMail): Promise<void>;
+  /** Saves several mails in the outbox in one statement (one round trip). */
+  enqueueMany(db: Kysely<Database> | Transaction<Database>, mails: readonly TNewMail[]): Promise<void>;
   /** Sends every mail due now; returns how many were sent. Tests call it to flush. */
   drain(): Promise<number>;
   start(): void;
@@ -97,6 +99,7 @@ export function createMailer(options: TMailerOptions): TMailer {
 
   return {
     enqueue: (executor, mail) => insertMail(executor, mail),
+    enqueueMany: (executor, mails) => insertMails(executor, mails),
     drain,
     stats,
     backlog: () => readBacklog(db),
@@ -111,4 +114,14 @@ export function createMailer(options: TMailerOptions): TMailer {
       transport.close();
     },
   };
+}
+
+/** Personal data export (issue 16): the mails of a company to one address (case ignored), oldest first. */
+export function mailsToAddressForExport(db: Kysely<Database>, companyId: string, address: string) {
+  return findMailsToAddress(db, companyId, address);
+}
+
+/** Saves a mail in the outbox, inside the caller's transaction when one is given (for modules that have no mailer at hand). */
+export function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: TNewMail): Promise<void> {
+  return insertMail(db, mail);
 }

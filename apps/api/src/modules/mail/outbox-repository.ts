@@ -15,15 +15,23 @@ export const MAX_ATTEMPTS = 8;
 const LOCK_SECONDS = 120;
 
 export async function insertMail(db: TExecutor, mail: TNewMail): Promise<void> {
+  await insertMails(db, [mail]);
+}
+
+/** Several mails in one statement (one round trip), in the given order. */
+export async function insertMails(db: TExecutor, mails: readonly TNewMail[]): Promise<void> {
+  if (mails.length === 0) return;
   await db
     .insertInto('mail_outbox')
-    .values({
-      company_id: mail.companyId,
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html,
-    })
+    .values(
+      mails.map((mail) => ({
+        company_id: mail.companyId,
+        to_address: mail.to,
+        subject: mail.subject,
+        text_body: mail.text,
+        html_body: mail.html,
+      })),
+    )
     .execute();
 }
 

@@ -81,10 +81,17 @@ const counters = (keys: TLoginKeys, limits: TLoginLimits): [string, number][] =>
 ];
 
 export function databaseLoginLimiter(db: Kysely<Database>, limits: TLoginLimits = DEFAULT_LOGIN_LIMITS): TLoginLimiter {
+  /**
+   * The logins whose (account, address) counter was absent when checked: their success has
+   * nothing to forget, so it costs no statement. (A failure of the same pair racing it may leave
+   * its count; it ends with its window.)
+   */
+  const nothingToClear = new WeakSet<TLoginKeys>();
   return {
     async blockedFor(keys) {
       const list = counters(keys, limits);
       const rows = await peekRateLimits(db, list.map(([key]) => key));
+      if (!rows.some((row) => row.key === keys.pair)) nothingToClear.add(keys);
       let wait = 0;
       for (const [key, max] of list) {
         const row = rows.find((r) => r.key === key);
@@ -98,6 +105,7 @@ export function databaseLoginLimiter(db: Kysely<Database>, limits: TLoginLimits 
       for (const [key, max] of counters(keys, limits)) await hit(db, key, max, limits.windowSeconds);
     },
     async clearSuccess(keys) {
+      if (nothingToClear.has(keys)) return;
       await reset(db, keys.pair);
     },
     async close() {},

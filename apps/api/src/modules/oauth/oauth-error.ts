@@ -1,3 +1,5 @@
+import type { TSecondFactorKind } from '@kc/domain';
+
 /**
  * A failure of the OAuth endpoints, answered as RFC 6749 (section 5.2) says: `{error,
  * error_description}`, never as problem details. `code` names the description in
@@ -10,6 +12,8 @@ export class OAuthError extends Error {
     public readonly code: string,
     public readonly params: Record<string, string | number> = {},
     public readonly retryAfterSeconds?: number,
+    /** Members added to the answer (issue 18: `mfa_required` carries `mfa_token` and `factors`). */
+    public readonly extra: { mfa_token?: string; factors?: TSecondFactorKind[] } = {},
   ) {
     super(code);
     this.name = 'OAuthError';

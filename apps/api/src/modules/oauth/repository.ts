@@ -1,11 +1,52 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
+import { hasSecondFactorSql } from '../strong-auth/repository.ts';
+import { companyExistsSql } from '../company/repository.ts';
+import { userForLoginQuery } from '../users/repository.ts';
+import { jsonObjectFrom } from 'kysely/helpers/postgres';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
 export function findClient(db: TExecutor, clientId: string) {
   return db.selectFrom('oauth_clients').select(['id', 'secret_hash']).where('id', '=', clientId).executeTakeFirst();
+}
+
+export interface TLoginUser {
+  id: string;
+  password_hash: string;
+  is_active: boolean;
+  is_deleted: boolean;
+  /** Only whether it is set matters (JSON: an ISO text). */
+  confirmed_at: string | null;
+  has_second_factor: boolean;
+}
+
+/**
+ * The token endpoint's first read, in one round trip: whether the company exists, the OAuth
+ * client's secret hash (null when no client has that id) and, when an e-mail is given, the account
+ * it names in that company (users' own query, embedded as JSON; undefined when none).
+ */
+export async function findLoginContext(
+  db: TExecutor,
+  companyId: string,
+  clientId: string,
+  email: string | undefined,
+): Promise<{ companyExists: boolean; clientSecretHash: string | null; user: TLoginUser | undefined }> {
+  const row = await db
+    .selectNoFrom((eb) => [
+      companyExistsSql(companyId).as('company_exists'),
+      eb.selectFrom('oauth_clients').select('secret_hash').where('id', '=', clientId).as('client_secret_hash'),
+      (email === undefined ? sql<null>`NULL` : jsonObjectFrom(userForLoginQuery(db, companyId, email))).as('login_user'),
+    ])
+    .executeTakeFirstOrThrow();
+  const user = row.login_user as TLoginUser | string | null;
+  return {
+    companyExists: row.company_exists,
+    clientSecretHash: row.client_secret_hash,
+    // node-postgres and PGlite parse JSON columns; a driver that did not would hand us text.
+    user: user === null ? undefined : typeof user === 'string' ? (JSON.parse(user) as TLoginUser) : user,
+  };
 }
 
 /**
@@ -14,7 +55,7 @@ export function findClient(db: TExecutor, clientId: string) {
  */
 export async function insertAccessTokenAndLogon(
   db: TExecutor,
-  token: { tokenHash: string; userId: string; companyId: string; clientId: string; expiresAt: Date },
+  token: { tokenHash: string; userId: string; companyId: string; clientId: string; expiresAt: Date; secondFactorAt?: Date },
 ): Promise<void> {
   await db
     .with('token', (qb) =>
@@ -24,6 +65,7 @@ export async function insertAccessTokenAndLogon(
         company_id: token.companyId,
         client_id: token.clientId,
         expires_at: token.expiresAt,
+        second_factor_at: token.secondFactorAt ?? null,
       }),
     )
     .updateTable('users')
@@ -48,18 +90,45 @@ export function peekRateLimits(db: TExecutor, keys: string[]) {
   return db.selectFrom('rate_limits').select(['key', 'hits', 'window_start']).where('key', 'in', keys).execute();
 }
 
-/** The active user behind an unrevoked, unexpired token, with the company the token was issued for. */
-export function findTokenUser(db: TExecutor, tokenHash: string) {
+/** The statement of `findTokenUser`, built by Kysely with stand-in values (see below). */
+function tokenUserQuery(db: TExecutor, tokenHash: string, now: Date) {
   return db
     .selectFrom('access_tokens as t')
     .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 'u.company_id', 'u.email', 'u.roles', 'u.is_temporal_password', 't.company_id as token_company', 't.expires_at'])
+    .select([
+      'u.id',
+      'u.company_id',
+      'u.email',
+      'u.roles',
+      'u.is_temporal_password',
+      't.company_id as token_company',
+      't.expires_at',
+      't.second_factor_at',
+      (eb) => hasSecondFactorSql(eb.ref('u.id')).as('has_second_factor'),
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
-    .where('t.expires_at', '>', new Date())
+    .where('t.expires_at', '>', now)
     .where('u.is_active', '=', true)
-    .where('u.is_deleted', '=', false)
-    .executeTakeFirst();
+    .where('u.is_deleted', '=', false);
+}
+type TTokenUser = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>>;
+
+const HASH_STAND_IN = '\u0000token-hash';
+const NOW_STAND_IN = new Date(0);
+let tokenUserStatement: CompiledQuery | undefined;
+
+/**
+ * The active user behind an unrevoked, unexpired token, with the company the token was issued
+ * for, and the session's second-factor state (issue 18). Every authenticated request that misses
+ * the session cache runs it, so its text is built once (Kysely compiled with stand-in values)
+ * and each call only sets the token's hash and the time.
+ */
+export async function findTokenUser(db: TExecutor, tokenHash: string, now = new Date()): Promise<TTokenUser | undefined> {
+  tokenUserStatement ??= tokenUserQuery(db, HASH_STAND_IN, NOW_STAND_IN).compile();
+  const parameters = tokenUserStatement.parameters.map((p) => (p === HASH_STAND_IN ? tokenHash : p === NOW_STAND_IN ? now : p));
+  const result = await db.executeQuery<TTokenUser>(CompiledQuery.raw(tokenUserStatement.sql, parameters));
+  return result.rows[0];
 }
 
 /** Personal data export (issue 16): a user's sessions as metadata (client, start, expiry, end), never the token's hash. */

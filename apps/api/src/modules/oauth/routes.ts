@@ -7,6 +7,7 @@ import { apiMessage } from '../../lib/messages.ts';
 import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLoginLimits } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
 import { issueToken, revokeToken, type TOAuthDeps } from './service.ts';
+import { webauthnSettingsOf } from '../strong-auth/passkeys-webauthn.ts';
 
 export interface TOAuthRoutesOptions {
   /** Tests may pass smaller limits. */
@@ -21,7 +22,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: OAuthError): 
     .status(error.status)
     .header('cache-control', 'no-store')
     .header('pragma', 'no-cache')
-    .send({ error: error.error, error_description: detail });
+    .send({ error: error.error, error_description: detail, ...error.extra });
 }
 
 /** Any other failure inside these routes (parse, media type, validation) still speaks RFC 6749. */
@@ -44,11 +45,20 @@ const headerOf = (request: FastifyRequest): string | undefined => {
  * comes from the company-id header, as on every tenant call.
  */
 export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (app, options) => {
-  const limiter: TLoginLimiter = app.config.REDIS_URL
-    ? redisLoginLimiter(app.config.REDIS_URL, options.limits)
-    : databaseLoginLimiter(app.db, options.limits);
-  app.addHook('onClose', async () => limiter.close());
-  const deps = (): TOAuthDeps => ({ db: app.db, limiter, tokenTtlSeconds: app.config.TOKEN_TTL_SECONDS });
+  // The app's limiter (shared with the second factors' codes), unless a test asks for other limits.
+  let limiter: TLoginLimiter = app.loginLimiter;
+  if (options.limits) {
+    const own = app.config.REDIS_URL ? redisLoginLimiter(app.config.REDIS_URL, options.limits) : databaseLoginLimiter(app.db, options.limits);
+    app.addHook('onClose', async () => own.close());
+    limiter = own;
+  }
+  const deps = (): TOAuthDeps => ({
+    db: app.db,
+    limiter,
+    tokenTtlSeconds: app.config.TOKEN_TTL_SECONDS,
+    key: app.config.secondFactorKey,
+    webauthn: webauthnSettingsOf(app.config),
+  });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const oauthError = toOAuthError(error);

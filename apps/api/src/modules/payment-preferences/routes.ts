@@ -14,6 +14,7 @@ import { isUuid } from '../contracts/access.ts';
 import { toPaymentPreference } from './mapper.ts';
 import { insertCard, listPaymentPreferences, removePaymentPreference } from './repository.ts';
 import { requirePermission } from '../../plugins/auth.ts';
+import { requireStepUp } from '../strong-auth/step-up.ts';
 
 const security = [{ bearer: [] }];
 
@@ -39,6 +40,7 @@ export const paymentPreferenceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/users/payment-preferences',
     {
       onRequest: requirePermission('paymentPreferences.manageOwn'),
+      preHandler: requireStepUp('addPaymentMethod'),
       schema: {
         tags: ['payment-preferences'],
         summary: 'Adds a card (sign-up rules: Luhn, brand, 3-digit code, expiry not past). Only brand, last four and expiry are kept.',

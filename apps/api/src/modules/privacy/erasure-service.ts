@@ -19,6 +19,7 @@ import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { consentWithdrawnAt } from '../consents/service.ts';
+import { forgetEmailChanges } from '../account/email-change-service.ts';
 import { revokeEveryToken } from '../users/service.ts';
 import { erasureRequestMail } from './erasure-mail.ts';
 import './erasure-messages.ts';
@@ -129,6 +130,8 @@ export async function confirmErasure(
 
     const endedAt = person.relationship_ended_at ? new Date(person.relationship_ended_at) : now;
     const changed = await anonymisePerson(tx, person, now, { endRelationship: true });
+    // E-mail change requests (decision 0037) hold addresses: they go too.
+    await forgetEmailChanges(tx, person.id);
     const revoked = await revokeEveryToken(tx, person.id);
     await markErasureConfirmed(tx, request.id, now);
     const kept = await keptOf(tx, person, endedAt);

@@ -5,6 +5,7 @@ import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { buildPersonalDataExport, PRIVACY_EXPORT_RATE_LIMIT } from './export-service.ts';
+import { requireStepUp } from '../strong-auth/step-up.ts';
 
 /** `attachment` with an ASCII name and its RFC 5987 form. */
 const disposition = (fileName: string) => `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
@@ -18,10 +19,11 @@ export const privacyExportRoutes: FastifyPluginAsyncZod = async (app) => {
     '/privacy/export',
     {
       onRequest: requirePermission('privacy.exportOwn'),
+      preHandler: requireStepUp('exportData'),
       schema: {
         tags: ['privacy'],
         summary: "Downloads all of the caller's personal data as a ZIP (application/zip): one JSON and one CSV per section, and LEEME.txt or README.txt",
-        description: `Self only, any role. Sections: profile, payment methods as stored, contracts (sheet version, warnings), their history, payments, income, appropriateness tests, consents, notifications, mails sent to the caller (one-time links hidden), sessions (metadata, never a token) and the audit entries about them. Index and CSV in the request's language (Spanish: \`;\` and decimal comma). The request and the complete download are audited. At most ${PRIVACY_EXPORT_RATE_LIMIT.limit} exports per person every ${PRIVACY_EXPORT_RATE_LIMIT.windowSeconds / 60} minutes (then 429 with Retry-After).`,
+        description: `Self only, any role. Sections: profile, payment methods as stored, contracts (sheet version, warnings), their history, payments, income, appropriateness tests, consents, notifications, mails sent to the caller (one-time links hidden), sessions (metadata, never a token), second factors (dates and passkey names, never a secret or a code), market offers and trades (never the other party), payouts received for market sales and the audit entries about them. Index and CSV in the request's language (Spanish: \`;\` and decimal comma). The request and the complete download are audited. At most ${PRIVACY_EXPORT_RATE_LIMIT.limit} exports per person every ${PRIVACY_EXPORT_RATE_LIMIT.windowSeconds / 60} minutes (then 429 with Retry-After).`,
         security: [{ bearer: [] }],
         querystring: ZNoQuery,
         response: { 400: ZProblem, 401: ZProblem, 403: ZProblem, 429: ZProblem },

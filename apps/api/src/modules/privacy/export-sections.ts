@@ -1,15 +1,18 @@
 import { EXPORT_SECTIONS, formatEur, parseEur, type TLanguage } from '@kc/domain';
 import type { TDb } from '../../db/database.ts';
-import { findProfileForExport } from '../account/repository.ts';
+import { profileForExport } from '../account/service.ts';
+import { listEmailChangesOfPerson } from '../account/email-change-service.ts';
 import { listAuditAboutUser } from '../audit/service.ts';
 import { listUserConsents } from '../consents/service.ts';
 import { listContractsForExport } from '../contracts/service.ts';
 import { listMoneyForExport } from '../documents/service.ts';
 import { listInvestorProtectionForExport } from '../investor-protection/service.ts';
-import { findMailsToAddress } from '../mail/outbox-repository.ts';
+import { mailsToAddressForExport } from '../mail/mailer.ts';
 import { listNotificationsForExport } from '../notifications/service.ts';
+import { listMarketForExport } from '../market/service.ts';
 import { listSessionsForExport } from '../oauth/service.ts';
-import { listPaymentPreferencesForExport } from '../payment-preferences/repository.ts';
+import { paymentPreferencesForExport } from '../payment-preferences/service.ts';
+import { listSecondFactorsForExport } from '../strong-auth/service.ts';
 
 /**
  * What each section of a personal data export holds (issue 16, GDPR Art. 15/20; decision 0027).
@@ -47,14 +50,15 @@ const madeBy = (actorId: string | null, userId: string): 'self' | 'staff' | 'sys
 /** jsonb read back: an object on PostgreSQL, sometimes text on a bare PGlite. */
 const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
-/** The query parameters of links that carry a one-time secret (sign-up confirmation, password links…). */
-const SECRET_PARAM = /([?&](?:token|code|ticket|key|secret)=)[^&\s"'<>]+/gi;
+/** The query (or fragment) parameters of links that carry a one-time secret (sign-up confirmation, password, erasure and e-mail change links…). */
+const SECRET_PARAM = /([?&#](?:token|code|ticket|key|secret)=)[^&\s"'<>]+/gi;
 const HIDDEN: Record<TLanguage, string> = { es: '[oculto]', en: '[hidden]' };
 /** A mail's text with the secrets of its links hidden: the export must never hand out a live link. */
 export const hideLinkSecrets = (text: string, lang: TLanguage): string => text.replace(SECRET_PARAM, `$1${HIDDEN[lang]}`);
 
 const contractsOf = (ctx: TExportContext) => ctx.once('contracts', () => listContractsForExport(ctx.db, ctx.companyId, ctx.userId));
 const moneyOf = (ctx: TExportContext) => ctx.once('money', () => listMoneyForExport(ctx.db, ctx.companyId, ctx.userId));
+const marketOf = (ctx: TExportContext) => ctx.once('market', () => listMarketForExport(ctx.db, ctx.companyId, ctx.userId));
 const protectionOf = (ctx: TExportContext) => ctx.once('protection', () => listInvestorProtectionForExport(ctx.db, ctx.companyId, ctx.userId));
 
 const SOURCES: readonly TExportSectionSource[] = [
@@ -67,7 +71,7 @@ const SOURCES: readonly TExportSectionSource[] = [
       ['confirmedAt'], ['lastLogonAt'],
     ],
     async rows({ db, companyId, userId }) {
-      const u = await findProfileForExport(db, companyId, userId);
+      const u = await profileForExport(db, companyId, userId);
       if (!u) return [];
       return [
         {
@@ -104,7 +108,7 @@ const SOURCES: readonly TExportSectionSource[] = [
     name: 'payment-methods',
     columns: [['id'], ['kind'], ['cardBrand'], ['cardLast4'], ['cardExpiry'], ['ibanLast4'], ['ethereumAddress'], ['createdAt'], ['removedAt']],
     async rows({ db, companyId, userId }) {
-      return (await listPaymentPreferencesForExport(db, companyId, userId)).map((p) => ({
+      return (await paymentPreferencesForExport(db, companyId, userId)).map((p) => ({
         id: p.id,
         kind: p.kind,
         cardBrand: p.card_brand,
@@ -266,7 +270,7 @@ const SOURCES: readonly TExportSectionSource[] = [
     name: 'mails',
     columns: [['id'], ['createdAt'], ['sentAt'], ['status'], ['subject'], ['text']],
     async rows({ db, companyId, email, lang }) {
-      return (await findMailsToAddress(db, companyId, email)).map((m) => ({
+      return (await mailsToAddressForExport(db, companyId, email)).map((m) => ({
         id: m.id,
         createdAt: iso(m.created_at),
         sentAt: iso(m.sent_at),
@@ -285,6 +289,93 @@ const SOURCES: readonly TExportSectionSource[] = [
         startedAt: iso(s.created_at),
         expiresAt: iso(s.expires_at),
         endedAt: iso(s.revoked_at),
+      }));
+    },
+  },
+  {
+    name: 'email-changes',
+    columns: [['newEmail'], ['state'], ['requestedAt'], ['linkExpiresAt'], ['confirmedAt']],
+    async rows({ db, companyId, userId }) {
+      return (await listEmailChangesOfPerson(db, companyId, userId)).map((c) => ({
+        newEmail: c.new_email,
+        state: c.state,
+        requestedAt: iso(c.created_at),
+        linkExpiresAt: iso(c.expires_at),
+        confirmedAt: iso(c.confirmed_at),
+      }));
+    },
+  },
+  {
+    name: 'second-factors',
+    columns: [['kind'], ['name'], ['createdAt'], ['lastUsedAt'], ['details', 'json']],
+    async rows({ db, companyId, userId }) {
+      const { totp, passkeys, recoveryCodes } = await listSecondFactorsForExport(db, companyId, userId);
+      const rows: TExportRow[] = [];
+      if (totp) rows.push({ kind: 'totp', name: null, createdAt: iso(totp.enrolled_at), lastUsedAt: iso(totp.last_used_at), details: {} });
+      for (const p of passkeys) {
+        rows.push({ kind: 'passkey', name: p.name, createdAt: iso(p.created_at), lastUsedAt: iso(p.last_used_at), details: { deviceType: p.device_type, backedUp: p.backed_up } });
+      }
+      if (recoveryCodes) {
+        rows.push({ kind: 'recoveryCodes', name: null, createdAt: iso(recoveryCodes.createdAt), lastUsedAt: null, details: { total: recoveryCodes.total, left: recoveryCodes.total - recoveryCodes.used } });
+      }
+      return rows;
+    },
+  },
+  {
+    name: 'market-offers',
+    columns: [['id'], ['contractId'], ['units', 'decimal'], ['remainingUnits', 'decimal'], ['price', 'decimal'], ['referencePrice', 'decimal'], ['validUntil'], ['status'], ['closeReason'], ['createdAt'], ['closedAt']],
+    async rows(ctx) {
+      const { offers } = await marketOf(ctx);
+      return offers.map((o) => ({
+        id: o.id,
+        contractId: o.contract_id,
+        units: o.units,
+        remainingUnits: o.remaining_units,
+        price: o.price,
+        referencePrice: o.reference_price,
+        validUntil: iso(o.valid_until),
+        status: o.status,
+        closeReason: o.close_reason,
+        createdAt: iso(o.created_at),
+        closedAt: iso(o.closed_at),
+      }));
+    },
+  },
+  {
+    name: 'market-trades',
+    columns: [['id'], ['side'], ['contractId'], ['units', 'decimal'], ['price', 'decimal'], ['grossEur', 'decimal'], ['feeEur', 'decimal'], ['netEur', 'decimal'], ['keyInfoVersion'], ['at']],
+    async rows(ctx) {
+      const { trades } = await marketOf(ctx);
+      const eur = (cents: string | number | bigint) => formatEur(BigInt(cents)); // whole cents, exact
+      return trades.map((t) => {
+        const sold = t.seller_id === ctx.userId;
+        return {
+          id: t.id,
+          side: sold ? 'SELL' : 'BUY',
+          contractId: sold ? t.seller_contract_id : t.buyer_contract_id,
+          units: t.units,
+          price: t.price,
+          grossEur: eur(t.gross_cents),
+          feeEur: sold ? eur(t.fee_cents) : '0.00',
+          netEur: sold ? eur(t.net_cents) : eur(t.gross_cents),
+          keyInfoVersion: t.key_info_version,
+          at: iso(t.created_at),
+        };
+      });
+    },
+  },
+  {
+    name: 'market-payouts',
+    columns: [['id'], ['contractId'], ['amountEur', 'decimal'], ['valueDate'], ['bankReference'], ['recordedAt']],
+    async rows(ctx) {
+      const { payouts } = await marketOf(ctx);
+      return payouts.map((p) => ({
+        id: p.id,
+        contractId: p.contractId,
+        amountEur: formatEur(BigInt(p.amountCents)),
+        valueDate: p.valueDate,
+        bankReference: p.bankReference,
+        recordedAt: p.recordedAt,
       }));
     },
   },

@@ -276,6 +276,13 @@ export async function anonymisePerson(tx: Transaction<Database>, person: TPerson
   done['documents'] = n(await tx.deleteFrom('customer_documents').where('user_id', '=', id).executeTakeFirst());
   await tx.deleteFrom('sign_up_confirmations').where('user_id', '=', id).execute();
   await tx.deleteFrom('password_tokens').where('user_id', '=', id).execute();
+  // Strong authentication (issue 18): the authenticator secret, recovery codes and half-done logins go.
+  await tx.deleteFrom('user_totp').where('user_id', '=', id).execute();
+  await tx.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
+  await tx.deleteFrom('mfa_tokens').where('user_id', '=', id).execute();
+  // Passkeys (issue 18): the credentials and their pending challenges name the person's devices.
+  await tx.deleteFrom('webauthn_challenges').where('user_id', '=', id).execute();
+  await tx.deleteFrom('passkeys').where('user_id', '=', id).execute();
 
   // The account itself: deactivated (the deactivation path's column; the caller revokes tokens),
   // blocked, every personal field replaced.

@@ -5,6 +5,7 @@ import type { Database } from '../../db/schema.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
+import { forgetEmailChanges } from '../account/email-change-service.ts';
 import { revokeEveryToken } from '../users/service.ts';
 import { privacyConsentWithdrawnAt } from './erasure-service.ts';
 import { anonymisePerson, eraseKeptRecords, hasAmlRecords, leaseRetentionCandidates, lockPerson, markBlocked, resumeRelationships, stampEndedRelationships } from './repository.ts';
@@ -83,6 +84,7 @@ export function createPrivacyRetentionJob(options: TPrivacyRetentionJobOptions):
             const person = await lockPerson(tx, p.company_id, p.id);
             if (person && !person.email.startsWith('anonimizado-')) {
               await anonymisePerson(tx, person, now, { endRelationship: false });
+              await forgetEmailChanges(tx, p.id);
               await revokeEveryToken(tx, p.id);
             }
             const done = await eraseKeptRecords(tx, p.id, now);

@@ -34,6 +34,7 @@ import {
   type TZonePage,
 } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import type { TDb } from '../../db/database.ts';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -78,6 +79,7 @@ import {
   type TAgentFiguresRow,
   type TNodeValues,
   type TReach,
+  isUserInReach,
 } from './repository.ts';
 
 /**
@@ -688,4 +690,9 @@ export async function moveAgent(app: FastifyInstance, caller: TAuthUser, agentId
     const opened = target ? await findOpenMembership(tx, caller.companyId, agentId) : undefined;
     return { agentId, teamId: target?.id ?? null, joinedAt: opened ? iso(opened.joined_at) : null };
   });
+}
+
+/** Whether a user is in the reach (group or team) of a manager, for another module (users). */
+export function userInReach(db: TDb, companyId: string, scope: 'group' | 'team', managerId: string, userId: string): Promise<boolean> {
+  return isUserInReach(db, companyId, scope, managerId, userId);
 }

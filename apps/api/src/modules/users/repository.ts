@@ -4,17 +4,26 @@ import type { Database } from '../../db/schema.ts';
 import { withCustomPlan } from '../../db/preparing-client.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { usersInReach } from '../sales-network/repository.ts';
+import { hasSecondFactorSql } from '../strong-auth/repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
-/** The account a login names: company and e-mail (case-insensitive). */
-export function findUserForLogin(db: TExecutor, companyId: string, email: string) {
+/**
+ * The account a login names (company and e-mail, case ignored), with whether it has a second
+ * factor, as a query another statement may embed (the token endpoint's first read,
+ * oauth/repository.ts).
+ */
+export function userForLoginQuery(db: TExecutor, companyId: string, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at'])
+    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at', (eb) => hasSecondFactorSql(eb.ref('users.id')).as('has_second_factor')])
     .where('company_id', '=', companyId)
-    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()))
-    .executeTakeFirst();
+    .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
+}
+
+/** The account behind a login, with whether it has a second factor (one round trip). */
+export function findUserForLogin(db: TExecutor, companyId: string, email: string) {
+  return userForLoginQuery(db, companyId, email).executeTakeFirst();
 }
 
 export function findIdentity(db: TExecutor, userId: string) {

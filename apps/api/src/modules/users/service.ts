@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { TDb } from '../../db/database.ts';
 import {
   seesBlockedPeople,
   ROLES,
@@ -36,7 +37,8 @@ import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { notify, notifyCompanyAdmins } from '../notifications/service.ts';
 import { countCustomerContracts } from '../contracts/service.ts';
 import { resetPasswordMail, setPasswordMail } from './mails.ts';
-import { isUserInReach } from '../sales-network/repository.ts';
+import { cancelPendingEmailChanges } from '../account/email-change-service.ts';
+import { userInReach } from '../sales-network/service.ts';
 import {
   emailTaken,
   findActiveAdmins,
@@ -55,6 +57,7 @@ import {
   setPasswordFromLink,
   updateUser,
   type TUserRowSummary,
+  findUserForLogin,
 } from './repository.ts';
 
 const HOUR_MS = 3_600_000;
@@ -119,7 +122,7 @@ const seesBlocked = (caller: TAuthUser): boolean => seesBlockedPeople(caller.rol
 async function assertReachable(app: FastifyInstance, caller: TAuthUser, userId: string): Promise<void> {
   const scope = userScope(caller.roles);
   if (!isUuid(userId) || scope === 'none') throw notFound('userNotFound');
-  if (scope !== 'company' && !(await isUserInReach(app.db, caller.companyId, scope, caller.id, userId))) throw notFound('userNotFound');
+  if (scope !== 'company' && !(await userInReach(app.db, caller.companyId, scope, caller.id, userId))) throw notFound('userNotFound');
   // Blocked people (erasure, retention; issue 16): only ADMIN reaches them.
   if (!seesBlocked(caller) && (await isUserBlocked(app.db, caller.companyId, userId))) throw notFound('userNotFound');
 }
@@ -422,6 +425,8 @@ export async function setPasswordWithLink(app: FastifyInstance, companyId: strin
     if (!(await markPasswordTokenUsed(tx, row.token_hash))) throw new AppError(409, 'passwordLinkUsed');
     await setPasswordFromLink(tx, row.user_id, newHash);
     await revokeAllTokens(tx, row.user_id);
+    // A new password takes the account back: a pending e-mail change's link stops working (decision 0037).
+    await cancelPendingEmailChanges(tx, row.user_id);
     // A reset replaces a password the person had: they are told (a first password is not a change).
     if (row.purpose === 'RESET') {
       await notify(tx, {
@@ -449,4 +454,9 @@ export async function listActiveAdmins(
 /** Revokes every token of a person, in the caller's transaction (the erasure and the retention job, issue 16). */
 export function revokeEveryToken(tx: Parameters<typeof revokeAllTokens>[0], userId: string): Promise<number> {
   return revokeAllTokens(tx, userId);
+}
+
+/** The account behind a login, with whether it has a second factor, for the token endpoint (oauth). */
+export function userForLogin(db: TDb, companyId: string, email: string) {
+  return findUserForLogin(db, companyId, email);
 }

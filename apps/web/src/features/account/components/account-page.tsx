@@ -8,11 +8,13 @@ import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error
 import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { useMe } from '../api/get-me.ts';
+import { ChangeEmailForm } from './change-email-form.tsx';
 import { ChangePasswordForm } from './change-password-form.tsx';
 import { PaymentMethods } from './payment-methods.tsx';
 import { ConsentsSection } from '../../consents/components/consents-section.tsx';
 import { ExportDataSection } from '../../privacy/components/export-data-section.tsx';
 import { ErasureSection } from '../../privacy/ErasureSection.tsx';
+import { SecurityLinkSection } from '../../strong-auth/components/security-link-section.tsx';
 
 function Profile({ me }: { me: TUserMe }) {
   const { t } = useTranslation('account');
@@ -58,8 +60,10 @@ function AccountBody({ userId }: { userId: string }) {
   return (
     <Stack mt="md" gap="lg">
       {me.isPending ? <LoadingScreen /> : me.isError ? <LoadErrorAlert onRetry={() => void me.refetch()} /> : <Profile me={me.data} />}
+      <SecurityLinkSection />
       <PaymentMethods userId={userId} />
       <ChangePasswordForm />
+      <ChangeEmailForm />
       <ConsentsSection userId={userId} />
       <ExportDataSection />
       <ErasureSection />

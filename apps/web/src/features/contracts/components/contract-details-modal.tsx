@@ -11,12 +11,15 @@ import { usePaymentLabel } from '../../../components/ui/payment-label.ts';
 import { useContract } from '../api/get-contract.ts';
 import { useTransitionContract } from '../api/transition-contract.ts';
 import { ContractSchedule } from '../../ledger/components/contract-schedule.tsx';
+import { ContractPayments } from '../../ledger/components/contract-payments.tsx';
 // Documents (issue 15, part "documents").
 import { ContractDocuments } from '../../documents/components/contract-documents.tsx';
 // Income (issue 15, part income): the contract's units, value and income.
 import { ContractHolding } from '../../income/components/contract-holding.tsx';
 import { ReflectionCountdown } from './reflection-countdown.tsx';
 import { useHistoryReason } from '../hooks/use-history-reason.ts';
+// The KC market (issue 18): "Vender participaciones" from an ACTIVE contract of one's own.
+import { ContractMarketPayouts, SellUnitsLink } from '../../market/components/sell-units-link.tsx';
 
 function ContractFields({ contract }: { contract: TContractDetail }) {
   const { t, i18n } = useTranslation('contracts');
@@ -125,8 +128,11 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
           ) : null}
           <Divider />
           <ContractHolding contractId={contract.data.id} customerId={contract.data.customer.id} />
+          <SellUnitsLink contractId={contract.data.id} customerId={contract.data.customer.id} state={contract.data.userContractState} />
+          <ContractMarketPayouts contractId={contract.data.id} customerId={contract.data.customer.id} />
           <Divider />
           <ContractSchedule contractId={contract.data.id} />
+          <ContractPayments contractId={contract.data.id} />
           <ContractDocuments customerId={contract.data.customer.id} contractId={contract.data.id} />
           <Divider />
           <section aria-labelledby={historyId}>

@@ -60,6 +60,10 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
         <Anchor component={Link} to={paths.assets.href()}>
           {t('dashboard.assets')}
         </Anchor>
+        {/* The KC market (issue 18). */}
+        <Anchor component={Link} to={paths.market.href()}>
+          {t('dashboard.market')}
+        </Anchor>
       </Group>
       <HoldingsSection customerId={userId} />
       <StateFilters value={filter} facets={dashboard.data?.facets} onChange={setFilter} />
@@ -121,6 +125,12 @@ function DashboardBody({ userId, roles }: { userId: string; roles: string[] }) {
             {can(roles, 'bankStatements.import') ? (
               <Anchor component={Link} to={paths.bankStatements.href()}>
                 {t('dashboard.bankStatements')}
+              </Anchor>
+            ) : null}
+            {/* Issue 18 (helper payout). */}
+            {can(roles, 'market.payouts.read') ? (
+              <Anchor component={Link} to={paths.marketPayouts.href()}>
+                {t('dashboard.marketPayouts')}
               </Anchor>
             ) : null}
           </Group>

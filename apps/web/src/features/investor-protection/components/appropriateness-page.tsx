@@ -1,7 +1,7 @@
 import { Alert, Anchor, Button, Container, Group, Paper, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useRef, useState, type CSSProperties, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { APPROPRIATENESS_QUESTIONS, EUR_SCALE, formatDate, formatMoney, parseScaled, paths, type TAppropriatenessResult } from '@kc/domain';
 import '../i18n.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -9,6 +9,7 @@ import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { readHireDraft } from '../../../lib/hire-draft.ts';
 import { useSubmitAppropriateness } from '../api/appropriateness.ts';
+import { marketReturnPath } from '../lib/return-path.ts';
 
 // Mantine's default error red and dimmed description are below 4.5:1 on white (axe).
 const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
@@ -48,6 +49,9 @@ function AppropriatenessForm({ userId }: { userId: string }) {
   const [result, setResult] = useState<TAppropriatenessResult | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   const hasDraft = typeof window !== 'undefined' && readHireDraft() !== null;
+  // The market's buy screen (issue 18) sends here with `?volver=` its own address: back to it after the test.
+  const [search] = useSearchParams();
+  const backTo = marketReturnPath(search.get('volver'));
 
   const missing = APPROPRIATENESS_QUESTIONS.filter((q) => !answers[q.id]).map((q) => q.id);
   const badAmounts = AMOUNT_FIELDS.filter((f) => !validAmount(amounts[f]));
@@ -85,7 +89,11 @@ function AppropriatenessForm({ userId }: { userId: string }) {
         <Text size="sm" mt="sm">
           {t('test.current', { date: formatDate(result.validUntil.slice(0, 10)) })}
         </Text>
-        {hasDraft ? (
+        {backTo ? (
+          <Button component={Link} to={backTo} mt="md">
+            {t('test.backToPurchase')}
+          </Button>
+        ) : hasDraft ? (
           <Button component={Link} to={paths.hire.href()} mt="md">
             {t('test.backToHire')}
           </Button>

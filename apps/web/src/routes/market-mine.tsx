@@ -1,0 +1,5 @@
+import { MyMarketPage } from '../features/market/components/my-market-page.tsx';
+
+export default function Route() {
+  return <MyMarketPage />;
+}

@@ -1,0 +1,5 @@
+import { PayoutsPage } from '../features/market/components/payouts-page.tsx';
+
+export default function Route() {
+  return <PayoutsPage />;
+}

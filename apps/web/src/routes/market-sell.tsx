@@ -1,0 +1,5 @@
+import { SellPage } from '../features/market/components/sell-page.tsx';
+
+export default function Route() {
+  return <SellPage />;
+}
