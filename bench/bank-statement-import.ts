@@ -9,6 +9,7 @@
 import { contractPaymentReference } from '@kc/domain';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { benchTotpSecretOf } from './staff-factor.ts';
 import pg from 'pg';
 import { apiConfig, urlOf } from './api-config.ts';
 
@@ -25,6 +26,12 @@ async function main() {
   const { app } = await createRuntime(apiConfig(DATABASE));
   try {
     const user = await app.db.selectFrom('users').select(['id', 'company_id']).where('email', '=', 'admin@kc.example').executeTakeFirstOrThrow();
+    // Staff need a second factor before the back office (issue 18).
+    await app.db
+      .insertInto('user_totp')
+      .values({ user_id: user.id, company_id: user.company_id, secret_encrypted: benchTotpSecretOf(user.id), enrolled_at: new Date() })
+      .onConflict((oc) => oc.column('user_id').doNothing())
+      .execute();
     const token = newToken();
     await app.db
       .insertInto('access_tokens')

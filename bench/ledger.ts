@@ -18,6 +18,7 @@
 import os from 'node:os';
 import { contractPaymentReference } from '@kc/domain';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { enrolStaffStatement } from './staff-factor.ts';
 import { build, holdsDataSet, line, settleDatabase, timed, withClient, TOTAL_CONTRACTS } from './dataset.ts';
 import { CONNECTIONS, fmt, loadVariants, seconds, settle, type TVariant } from './load.ts';
 import { startServer } from './server-process.ts';
@@ -131,6 +132,8 @@ const prepared = await withClient(SCRATCH, async (c) => {
     [DISTINCT],
   );
   const ids = [admin, ...users.rows.map((r) => r.id)];
+  const enrol = enrolStaffStatement(admin);
+  await c.query(enrol.text, enrol.values);
   const tokens = ids.map(() => newToken());
   await c.query(
     `INSERT INTO access_tokens (token_hash, user_id, company_id, client_id, expires_at)

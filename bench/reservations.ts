@@ -15,6 +15,7 @@ import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { benchTotpSecretOf } from './staff-factor.ts';
 import { createLeadExpiryJob } from '../apps/api/src/modules/leads/expiry-job.ts';
 import { apiConfig, urlOf } from './api-config.ts';
 import { startServer } from './server-process.ts';
@@ -58,6 +59,13 @@ async function build(): Promise<string[]> {
          FROM unnest($1::text[]) WITH ORDINALITY AS t(hash, i)
          JOIN users u ON u.email = 'bench-agent-' || t.i || '@bench.example'`,
       [tokens.map(hashToken)],
+    );
+    // Agents are staff: a second factor before their workspace (issue 18).
+    const agents = await c.query<{ id: string }>(`SELECT id FROM users WHERE email LIKE 'bench-agent-%@bench.example'`);
+    await c.query(
+      `INSERT INTO user_totp (user_id, company_id, secret_encrypted, enrolled_at)
+       SELECT u, '1', s, now() FROM unnest($1::uuid[], $2::text[]) AS t(u, s) ON CONFLICT (user_id) DO NOTHING`,
+      [agents.rows.map((r) => r.id), agents.rows.map((r) => benchTotpSecretOf(r.id))],
     );
     await c.query(`
       INSERT INTO leads (company_id, agent_id, first_name, last_name, email, email_key, state, reserved_at, reserved_until)

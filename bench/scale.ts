@@ -6,7 +6,8 @@
 //      and one prepared query of the same distinct users) and a hello-world, in the same run.
 //      Budget: ≥ 50 % of the floor, p99 ≤ 15 ms, 50 connections.
 //   2. Login (/oauth/token) with distinct accounts, against the password hash's ceiling (cores ÷
-//      the time of one argon2id verification, measured in the same run). Budget: ≥ 80 %.
+//      the time of one argon2id verification, measured in the same run, before and after the load
+//      as the floor is). Budget: ≥ 80 %.
 //   3. A soak: the mix login 10 % / dashboard 50 % / search 30 % / hire 10 % at half the rate the
 //      mix reaches unthrottled, for BENCH_SOAK_SECONDS (600). Budget: 0 errors, RSS growth < 10 %
 //      (from the end of the first minute to the end).
@@ -170,15 +171,23 @@ try {
     console.log(`\n— Login, ${LOGIN_USERS.toLocaleString('en')} distinct accounts —`);
     const stored = await hashSecret(PASSWORD);
     for (let i = 0; i < 5; i += 1) await verifySecret(stored, PASSWORD); // warm
-    const samples = 40;
-    const started = performance.now();
-    for (let i = 0; i < samples; i += 1) await verifySecret(stored, PASSWORD);
-    const perHashMs = (performance.now() - started) / samples;
-    const ceiling = (os.cpus().length * 1000) / perHashMs;
-    line('  one argon2id verification (sequential mean)', `${perHashMs.toFixed(1)} ms`);
-    line(`  ceiling: ${os.cpus().length} cores ÷ one verification`, `${Math.round(ceiling)} logins/s`);
+    /** The mean time of one verification, 40 in a row (as the floor, measured before and after the load). */
+    const oneHashMs = async () => {
+      const samples = 40;
+      const started = performance.now();
+      for (let i = 0; i < samples; i += 1) await verifySecret(stored, PASSWORD);
+      return (performance.now() - started) / samples;
+    };
+    const before = await oneHashMs();
+    line('  one argon2id verification (sequential mean, before)', `${before.toFixed(1)} ms`);
     const login = await loadVariants(api.origin, loginVariants, { connections: 16 });
     line('  POST /oauth/token, distinct accounts (16 connections)', fmt(login));
+    await settle();
+    const after = await oneHashMs();
+    line('  one argon2id verification (sequential mean, after)', `${after.toFixed(1)} ms`);
+    const perHashMs = (before + after) / 2;
+    const ceiling = (os.cpus().length * 1000) / perHashMs;
+    line(`  ceiling: ${os.cpus().length} cores ÷ one verification (mean of both)`, `${Math.round(ceiling)} logins/s`);
     const ratio = login.requestsPerSecond / ceiling;
     results.push(`login ≥ 80 % of the hash ceiling: ${login.requestsPerSecond} ÷ ${Math.round(ceiling)} = ${(ratio * 100).toFixed(1)} % → ${verdict(ratio >= 0.8)}`);
     if (login.bad) results.push(`login: ${login.bad} errors/non-2xx → MISSED`);

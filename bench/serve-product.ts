@@ -2,6 +2,7 @@ import path from 'node:path';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { webBuildDir } from './page-weight.ts';
+import { BENCH_SECOND_FACTOR_KEY } from './api-config.ts';
 
 /**
  * The built product (API and web app) as production runs it, with the demo data, on a loopback
@@ -11,6 +12,8 @@ export async function serveProduct(dataDir: string): Promise<{ origin: string; c
   const config = loadConfig({
     ...process.env,
     NODE_ENV: 'production',
+    // Production needs its own key for the TOTP secrets (issue 18); the bench's is a public one of its own.
+    SECOND_FACTOR_KEY: process.env['SECOND_FACTOR_KEY'] ?? BENCH_SECOND_FACTOR_KEY,
     LOG_LEVEL: 'warn',
     DATA_DIR: path.resolve(import.meta.dirname, '../var', dataDir),
     SEED_DEMO: 'true',

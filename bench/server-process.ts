@@ -7,6 +7,7 @@
 //                                                      SELECT of that user through a pool of 10)
 // Prints `READY <origin>` once listening on a loopback port; closes on SIGTERM.
 import { spawn } from 'node:child_process';
+import { serverProcessEnv } from '../scripts/server-env.mjs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
@@ -35,7 +36,10 @@ async function hello(database: string, userId: string): Promise<FastifyInstance>
 
 /** The parent's side: starts one of these servers and answers its origin and how to stop it. */
 export function startServer(args: string[]): Promise<{ origin: string; pid: number; close: () => Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+  // Started as `npm start` and `npm run start:cluster` start the API (scripts/server-env.mjs).
+  // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
+  const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
+  const child = spawn(process.execPath, [...profile, '--import', 'tsx', import.meta.filename, ...args], { env: serverProcessEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';

@@ -14,6 +14,7 @@
 import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
+import { enrolStaffStatement } from './staff-factor.ts';
 import { apiConfig, urlOf } from './api-config.ts';
 import { startServer } from './server-process.ts';
 import { fmt, loadVariants, type TVariant } from './load.ts';
@@ -88,6 +89,8 @@ async function build() {
 async function mintAdminToken(): Promise<string> {
   return withClient(DATABASE, async (c) => {
     const admin = await c.query("SELECT id FROM users WHERE company_id = '1' AND email = 'admin@kc.example'");
+    const enrol = enrolStaffStatement(admin.rows[0].id);
+    await c.query(enrol.text, enrol.values);
     const token = newToken();
     await c.query(
       `INSERT INTO access_tokens (token_hash, user_id, company_id, client_id, expires_at) VALUES ($1, $2, '1', 'kc-mobile', now() + interval '1 day')`,
