@@ -12,7 +12,8 @@ export const test = base.extend<{ cookieConsent: 'accepted' | 'rejected' | null;
     async ({ page, cookieConsent }, use) => {
       const errors: string[] = [];
       page.on('console', (message) => {
-        if (message.type() === 'error') errors.push(message.text());
+        // The resource's address too: "Failed to load resource: … 401" alone does not say which call it was.
+        if (message.type() === 'error') errors.push(message.location().url ? `${message.text()} (${message.location().url})` : message.text());
       });
       page.on('pageerror', (error) => errors.push(error.message));
       if (cookieConsent) {

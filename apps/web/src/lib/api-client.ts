@@ -1,7 +1,7 @@
 import { extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain/errors/extract-error-message.ts';
 import { COMPANY_HEADER, DEFAULT_COMPANY_ID } from '@kc/domain/http/headers.ts';
 import { currentLanguage } from './i18n.ts';
-import { currentBearer, unauthorizedHandler } from './bearer.ts';
+import { authenticatedCallGate, currentBearer, trackAuthenticatedCall, unauthorizedHandler } from './bearer.ts';
 import { ENROLMENT_REQUIRED, problemCode, setEnrolmentRequired, STEP_UP_REQUIRED, stepUpHandlerWithin } from './strong-auth-bridge.ts';
 
 /** How long a refused call waits for the step-up dialog to be ready before it is an error. */
@@ -89,6 +89,24 @@ async function retryAfterStepUp<T>(status: number, body: unknown, isRetry: boole
   return { value: await again() };
 }
 
+/**
+ * The bearer for a call to `url`, if any. While the session ends (lib/bearer.ts) an authenticated
+ * call waits until it has ended, and is then cancelled (an AbortError, as a cancelled query) instead
+ * of being sent with a token about to be revoked. The OAuth endpoints (the revoke itself) go at once.
+ */
+async function bearerFor(url: string): Promise<string | undefined> {
+  const gate = currentBearer() && !url.startsWith('/oauth/') ? authenticatedCallGate() : undefined;
+  if (gate) {
+    await gate;
+    if (!currentBearer()) throw new DOMException('The session has ended.', 'AbortError');
+  }
+  return currentBearer();
+}
+
+/** Marks an authenticated call on the wire until its answer is read (the logout waits for them). */
+const trackCall = (url: string, token: string | undefined): (() => void) =>
+  token && !url.startsWith('/oauth/') ? trackAuthenticatedCall() : () => undefined;
+
 export function apiRequest<T>(url: string, options: TRequestOptions = {}): Promise<T> {
   return sendRequest<T>(url, options, false);
 }
@@ -100,7 +118,8 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
     'accept-language': currentLanguage(),
     ...options.headers,
   };
-  if (currentBearer()) headers['authorization'] = `Bearer ${currentBearer()}`;
+  const token = await bearerFor(url);
+  if (token) headers['authorization'] = `Bearer ${token}`;
   let body: string | Blob | undefined;
   if (options.raw) {
     headers['content-type'] = options.raw.contentType;
@@ -113,13 +132,17 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
     body = JSON.stringify(options.body);
   }
   let response: Response;
+  let text: string;
+  const answered = trackCall(url, token);
   try {
     response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+    text = await response.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(error instanceof Error ? error.message : String(error), undefined, undefined, true);
+  } finally {
+    answered();
   }
-  const text = await response.text();
   let parsed: unknown = undefined;
   if (text) {
     try {
@@ -147,14 +170,19 @@ export function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: 
 
 async function sendDownload(url: string, signal: AbortSignal | undefined, isStepUpRetry: boolean): Promise<{ blob: Blob; fileName: string | undefined }> {
   const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
-  if (currentBearer()) headers['authorization'] = `Bearer ${currentBearer()}`;
+  const token = await bearerFor(url);
+  if (token) headers['authorization'] = `Bearer ${token}`;
   let response: Response;
+  const answered = trackCall(url, token);
   try {
     response = await fetch(url, { headers, signal: signal ?? null });
   } catch (error) {
+    answered();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(error instanceof Error ? error.message : String(error), undefined, undefined, true);
   }
+  // The body is read below; the answer's status is what the logout waits for.
+  answered();
   if (response.status < 200 || response.status > 299) {
     const text = await response.text();
     let parsed: unknown = text;

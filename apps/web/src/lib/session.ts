@@ -41,6 +41,7 @@ export function restoreSession(now = Date.now()): TSession | undefined {
       const session = JSON.parse(raw) as TSession;
       if (session.userId && Date.parse(session.expiryDate) > now) {
         current = session;
+        endedByLogout = false;
         setBearer(session.token);
         emit();
         return session;
@@ -55,6 +56,7 @@ export function restoreSession(now = Date.now()): TSession | undefined {
 
 export function saveSession(session: TSession, remember: boolean): void {
   current = session;
+  endedByLogout = false;
   setBearer(session.token);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
   try {
@@ -99,8 +101,32 @@ export function announceSessionEnding(): void {
   endingListeners.forEach((l) => l());
 }
 
-/** Clears the stored user data and the in-memory session. */
-export function clearSession(): void {
+/**
+ * Removes the stored user data but keeps the in-memory session for this page (Salir, until the
+ * token is revoked): a reload, a new tab or a page opened right after no longer finds the session.
+ */
+export function forgetStoredSession(): void {
+  for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
+}
+
+/**
+ * Set when Salir clears the session, until a page that needs a session asks where to go: home,
+ * where the logout was heading, not the login page. The logout's move to /home is a React
+ * transition and the cleared session an urgent update, so the page being left can see the session
+ * gone before it is unmounted.
+ */
+let endedByLogout = false;
+
+/** Where a page that needs a session sends a visitor without one (read once after a logout). */
+export function pathWithoutSession(loginPath: string, homePath: string): string {
+  if (!endedByLogout) return loginPath;
+  endedByLogout = false;
+  return homePath;
+}
+
+/** Clears the stored user data and the in-memory session (`byLogout`: Salir, see `pathWithoutSession`). */
+export function clearSession(options: { byLogout?: boolean } = {}): void {
+  endedByLogout = options.byLogout === true;
   current = undefined;
   setBearer(undefined);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);

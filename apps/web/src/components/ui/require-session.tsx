@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain';
-import { getSession, restoreSession, useSession, type TSession } from '../../lib/session.ts';
+import { getSession, pathWithoutSession, restoreSession, useSession, type TSession } from '../../lib/session.ts';
 
 /**
  * For pages that need a logged-in user: restores a stored session if the app has not yet, and
@@ -14,7 +14,7 @@ export function useRequiredSession(): TSession | undefined {
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     if (!getSession()) restoreSession();
-    if (!getSession()) void navigate(paths.login.href(), { replace: true });
+    if (!getSession()) void navigate(pathWithoutSession(paths.login.href(), paths.home.href()), { replace: true });
     setChecked(true);
   }, [navigate, session]);
   return checked ? session : undefined;

@@ -6,7 +6,7 @@ import { can, paths } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { getSession, restoreSession, useSession, type TSession } from '../../../lib/session.ts';
+import { getSession, pathWithoutSession, restoreSession, useSession, type TSession } from '../../../lib/session.ts';
 
 /**
  * /advisor/dashboard: the workspace for whoever may use it (ADVISOR, ADMIN, COMPANY_MANAGER);
@@ -38,7 +38,7 @@ export function AdvisorClientGate({ children }: { children: ReactNode }) {
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     if (!getSession()) restoreSession();
-    if (!getSession()) void navigate(paths.login.href(), { replace: true });
+    if (!getSession()) void navigate(pathWithoutSession(paths.login.href(), paths.home.href()), { replace: true });
     setChecked(true);
   }, [navigate, session]);
   return (

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getSessionRemainingMs } from '@kc/domain/accounts/session-time.ts';
 import { paths } from '@kc/domain/http/paths.ts';
-import { setUnauthorizedHandler } from '../../../lib/bearer.ts';
+import { beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
 import { announceSessionEnding, clearSession, useSession } from '../../../lib/session.ts';
 
 export type TLogoutReason = 'expired' | 'unauthorized';
@@ -37,6 +37,8 @@ export function useSessionExpiry(): void {
       lastLogoutReason = reason;
       // Leave first (pages that need a session would redirect without the reason), then forget.
       announceSessionEnding();
+      // The token is dead: calls made until it is forgotten wait, then are cancelled.
+      beginSessionEnd();
       void Promise.resolve(navigate(paths.login.href(), { state: { reason } satisfies TLoginLocationState })).finally(clearSession);
     };
     setUnauthorizedHandler(() => end('unauthorized'));
