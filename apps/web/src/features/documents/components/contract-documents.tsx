@@ -1,7 +1,8 @@
-import { Button, Loader, Text, Title, Alert } from '@mantine/core';
+import { Text, Title } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import '../i18n.ts';
+import { InlineLoadError, InlineLoader, QueryContent } from '../../../components/ui/query-content.tsx';
 import { useSession } from '../../../lib/session.ts';
 import { useDocuments } from '../api/get-documents.ts';
 import { groupDocuments } from '../lib/group-documents.ts';
@@ -26,26 +27,21 @@ function ContractDocumentsSection({ customerId, contractId }: { customerId: stri
   const { t } = useTranslation('documents');
   const headingId = useId();
   const documents = useDocuments(customerId, contractId);
-  const group = documents.data ? groupDocuments(documents.data).contracts[0] : undefined;
   return (
     <section aria-labelledby={headingId}>
       <Title order={3} size="h4" id={headingId}>
         {t('contractHeading')}
       </Title>
-      {documents.isPending ? (
-        <Loader size="sm" mt="xs" aria-label={t('loading')} />
-      ) : documents.isError ? (
-        <Alert color="red" variant="light" role="alert" mt="xs">
-          <Text>{t('loadError')}</Text>
-          <Button mt="xs" size="xs" variant="light" onClick={() => void documents.refetch()}>
-            {t('retry')}
-          </Button>
-        </Alert>
-      ) : group ? (
-        <ContractDocumentsBlock group={group} headingOrder={4} />
-      ) : (
-        <Text mt="xs">{t('empty')}</Text>
-      )}
+      <QueryContent
+        query={documents}
+        loading={<InlineLoader label={t('loading')} />}
+        error={(retry) => <InlineLoadError message={t('loadError')} retryLabel={t('retry')} onRetry={retry} />}
+      >
+        {(data) => {
+          const group = groupDocuments(data).contracts[0];
+          return group ? <ContractDocumentsBlock group={group} headingOrder={4} /> : <Text mt="xs">{t('empty')}</Text>;
+        }}
+      </QueryContent>
     </section>
   );
 }

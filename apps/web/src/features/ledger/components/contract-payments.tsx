@@ -1,10 +1,11 @@
-import { Alert, Button, Group, Loader, Paper, Table, Text, Textarea, Title } from '@mantine/core';
+import { Alert, Button, Group, Paper, Table, Text, Textarea, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useEffect, useId, useRef, useState, type CSSProperties } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZReverseJournalRequest, can, formatDate, formatMoney, type TPayment, type TReverseJournalRequest } from '@kc/domain';
 import '../i18n.ts';
+import { InlineLoadError, InlineLoader, QueryContent } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useSession } from '../../../lib/session.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
@@ -34,60 +35,59 @@ function PaymentsSection({ contractId }: { contractId: string }) {
       <Title order={3} size="h4" id={headingId}>
         {t('payments.heading')}
       </Title>
-      {payments.isPending ? (
-        <Loader size="sm" mt="xs" aria-label={t('payments.loading')} />
-      ) : payments.isError ? (
-        <Alert color="red" variant="light" role="alert" mt="xs">
-          <Text>{t('payments.error')}</Text>
-          <Button mt="xs" size="xs" variant="light" onClick={() => void payments.refetch()}>
-            {t('payments.retry')}
-          </Button>
-        </Alert>
-      ) : payments.data.payments.length === 0 ? (
-        <Text size="sm" mt="xs">
-          {t('payments.empty')}
-        </Text>
-      ) : (
-        <div role="region" aria-labelledby={headingId} tabIndex={0} style={{ overflow: 'auto', maxHeight: 280 }}>
-          <Table striped miw={300} data-testid="contract-payments">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('payments.valueDate')}</Table.Th>
-                <Table.Th scope="col">{t('payments.amount')}</Table.Th>
-                <Table.Th scope="col">{t('payments.reference')}</Table.Th>
-                <Table.Th scope="col">{t('payments.action')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {payments.data.payments.map((p) => (
-                <Table.Tr key={p.id}>
-                  <Table.Td>{formatDate(p.valueDate)}</Table.Td>
-                  <Table.Td>{formatMoney(p.amount)}</Table.Td>
-                  <Table.Td>{p.reference}</Table.Td>
-                  <Table.Td>
-                    {p.reversedAt ? (
-                      t('payments.reversed')
-                    ) : (
-                      <Button
-                        size="xs"
-                        variant="outline"
-                        color="red.9"
-                        aria-label={t('payments.reverseLabel', { reference: p.reference })}
-                        onClick={() => {
-                          setDone(null);
-                          setReversing(p);
-                        }}
-                      >
-                        {t('payments.reverse')}
-                      </Button>
-                    )}
-                  </Table.Td>
+      <QueryContent
+        query={payments}
+        loading={<InlineLoader label={t('payments.loading')} />}
+        error={(retry) => <InlineLoadError message={t('payments.error')} retryLabel={t('payments.retry')} onRetry={retry} />}
+        isEmpty={(data) => data.payments.length === 0}
+        empty={
+          <Text size="sm" mt="xs">
+            {t('payments.empty')}
+          </Text>
+        }
+      >
+        {(data) => (
+          <div role="region" aria-labelledby={headingId} tabIndex={0} style={{ overflow: 'auto', maxHeight: 280 }}>
+            <Table striped miw={300} data-testid="contract-payments">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th scope="col">{t('payments.valueDate')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.amount')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.reference')}</Table.Th>
+                  <Table.Th scope="col">{t('payments.action')}</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </div>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {data.payments.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td>{formatDate(p.valueDate)}</Table.Td>
+                    <Table.Td>{formatMoney(p.amount)}</Table.Td>
+                    <Table.Td>{p.reference}</Table.Td>
+                    <Table.Td>
+                      {p.reversedAt ? (
+                        t('payments.reversed')
+                      ) : (
+                        <Button
+                          size="xs"
+                          variant="outline"
+                          color="red.9"
+                          aria-label={t('payments.reverseLabel', { reference: p.reference })}
+                          onClick={() => {
+                            setDone(null);
+                            setReversing(p);
+                          }}
+                        >
+                          {t('payments.reverse')}
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </div>
+        )}
+      </QueryContent>
       {done ? (
         <Alert color="green" variant="light" role="status" mt="xs">
           {t('payments.done', { reference: done })}

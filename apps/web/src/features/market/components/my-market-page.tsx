@@ -8,7 +8,7 @@ import { MARKET_MAX_VALIDITY_DAYS, MARKET_MIN_VALIDITY_DAYS, documentsApi, forma
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
@@ -91,79 +91,75 @@ function MyOffers() {
           {message}
         </Alert>
       ) : null}
-      {offers.isPending ? (
-        <LoadingScreen />
-      ) : offers.isError ? (
-        <LoadErrorAlert onRetry={() => void offers.refetch()} />
-      ) : offers.data.items.length === 0 ? (
-        <Text mt="sm">{t('mine.offersEmpty')}</Text>
-      ) : (
-        <ScrollTable
-          caption={t('mine.offersCaption')}
-          minWidth={900}
-          testId="my-offers"
-          head={
-            <>
-              <Table.Th scope="col">{t('mine.product')}</Table.Th>
-              <Table.Th scope="col">{t('mine.units')}</Table.Th>
-              <Table.Th scope="col">{t('mine.remaining')}</Table.Th>
-              <Table.Th scope="col">{t('mine.price')}</Table.Th>
-              <Table.Th scope="col">{t('mine.validUntil')}</Table.Th>
-              <Table.Th scope="col">{t('mine.status')}</Table.Th>
-              <Table.Th scope="col">{t('mine.fills')}</Table.Th>
-              <Table.Th scope="col">{t('mine.actions')}</Table.Th>
-            </>
-          }
-        >
-          {offers.data.items.map((offer) => {
-            const labels = { product: offer.productName, price: formatUnitPrice(offer.price) };
-            return (
-              <Table.Tr key={offer.id}>
-                <Table.Td>{offer.productName}</Table.Td>
-                <Table.Td>{formatUnitCount(offer.units)}</Table.Td>
-                <Table.Td>{formatUnitCount(offer.remainingUnits)}</Table.Td>
-                <Table.Td>{formatUnitPrice(offer.price)}</Table.Td>
-                <Table.Td>{formatDate(offer.validUntil)}</Table.Td>
-                <Table.Td>
-                  <StatusBadge tone={TONE[offer.status]}>{t(`mine.statuses.${offer.status}`)}</StatusBadge>
-                </Table.Td>
-                <Table.Td>
-                  {offer.fills.length === 0 ? (
-                    t('mine.noFills')
-                  ) : (
-                    <List size="sm" spacing={2}>
-                      {offer.fills.map((fill, i) => (
-                        <List.Item key={`${fill.at}-${i}`}>
-                          {t('mine.fill', {
-                            units: formatUnitCount(fill.units),
-                            price: formatUnitPrice(fill.price),
-                            date: formatDate(fill.at),
-                            gross: formatMoney(fill.gross),
-                            fee: formatMoney(fill.fee),
-                            net: formatMoney(fill.net),
-                          })}
-                        </List.Item>
-                      ))}
-                    </List>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  {offer.status === 'OPEN' ? (
-                    <Group gap={6} wrap="nowrap">
-                      <Button size="xs" variant="light" onClick={() => startChange(offer)} aria-label={t('mine.changeLabel', labels)}>
-                        {t('mine.change')}
-                      </Button>
-                      <Button size="xs" variant="outline" color="red.9" onClick={() => startWithdraw(offer)} aria-label={t('mine.withdrawLabel', labels)}>
-                        {t('mine.withdraw')}
-                      </Button>
-                    </Group>
-                  ) : null}
-                </Table.Td>
-              </Table.Tr>
-            );
-          })}
-        </ScrollTable>
-      )}
+      <QueryContent query={offers} isEmpty={(data) => data.items.length === 0} empty={<Text mt="sm">{t('mine.offersEmpty')}</Text>}>
+        {(data) => (
+          <ScrollTable
+            caption={t('mine.offersCaption')}
+            minWidth={900}
+            testId="my-offers"
+            head={
+              <>
+                <Table.Th scope="col">{t('mine.product')}</Table.Th>
+                <Table.Th scope="col">{t('mine.units')}</Table.Th>
+                <Table.Th scope="col">{t('mine.remaining')}</Table.Th>
+                <Table.Th scope="col">{t('mine.price')}</Table.Th>
+                <Table.Th scope="col">{t('mine.validUntil')}</Table.Th>
+                <Table.Th scope="col">{t('mine.status')}</Table.Th>
+                <Table.Th scope="col">{t('mine.fills')}</Table.Th>
+                <Table.Th scope="col">{t('mine.actions')}</Table.Th>
+              </>
+            }
+          >
+            {data.items.map((offer) => {
+              const labels = { product: offer.productName, price: formatUnitPrice(offer.price) };
+              return (
+                <Table.Tr key={offer.id}>
+                  <Table.Td>{offer.productName}</Table.Td>
+                  <Table.Td>{formatUnitCount(offer.units)}</Table.Td>
+                  <Table.Td>{formatUnitCount(offer.remainingUnits)}</Table.Td>
+                  <Table.Td>{formatUnitPrice(offer.price)}</Table.Td>
+                  <Table.Td>{formatDate(offer.validUntil)}</Table.Td>
+                  <Table.Td>
+                    <StatusBadge tone={TONE[offer.status]}>{t(`mine.statuses.${offer.status}`)}</StatusBadge>
+                  </Table.Td>
+                  <Table.Td>
+                    {offer.fills.length === 0 ? (
+                      t('mine.noFills')
+                    ) : (
+                      <List size="sm" spacing={2}>
+                        {offer.fills.map((fill, i) => (
+                          <List.Item key={`${fill.at}-${i}`}>
+                            {t('mine.fill', {
+                              units: formatUnitCount(fill.units),
+                              price: formatUnitPrice(fill.price),
+                              date: formatDate(fill.at),
+                              gross: formatMoney(fill.gross),
+                              fee: formatMoney(fill.fee),
+                              net: formatMoney(fill.net),
+                            })}
+                          </List.Item>
+                        ))}
+                      </List>
+                    )}
+                  </Table.Td>
+                  <Table.Td>
+                    {offer.status === 'OPEN' ? (
+                      <Group gap={6} wrap="nowrap">
+                        <Button size="xs" variant="light" onClick={() => startChange(offer)} aria-label={t('mine.changeLabel', labels)}>
+                          {t('mine.change')}
+                        </Button>
+                        <Button size="xs" variant="outline" color="red.9" onClick={() => startWithdraw(offer)} aria-label={t('mine.withdrawLabel', labels)}>
+                          {t('mine.withdraw')}
+                        </Button>
+                      </Group>
+                    ) : null}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </ScrollTable>
+        )}
+      </QueryContent>
       {confirming ? (
         <ConfirmWithdraw
           isPending={withdraw.isPending}
@@ -308,59 +304,55 @@ function MyTrades() {
       <Title order={2} size="h3" id={headingId}>
         {t('mine.tradesHeading')}
       </Title>
-      {trades.isPending ? (
-        <LoadingScreen />
-      ) : trades.isError ? (
-        <LoadErrorAlert onRetry={() => void trades.refetch()} />
-      ) : trades.data.items.length === 0 ? (
-        <Text mt="sm">{t('mine.tradesEmpty')}</Text>
-      ) : (
-        <ScrollTable
-          caption={t('mine.tradesCaption')}
-          minWidth={920}
-          testId="my-trades"
-          head={
-            <>
-              <Table.Th scope="col">{t('mine.at')}</Table.Th>
-              <Table.Th scope="col">{t('mine.side')}</Table.Th>
-              <Table.Th scope="col">{t('mine.units')}</Table.Th>
-              <Table.Th scope="col">{t('mine.price')}</Table.Th>
-              <Table.Th scope="col">{t('mine.gross')}</Table.Th>
-              <Table.Th scope="col">{t('mine.fee')}</Table.Th>
-              <Table.Th scope="col">{t('mine.net')}</Table.Th>
-              <Table.Th scope="col">{t('mine.payout')}</Table.Th>
-              <Table.Th scope="col">{t('mine.document')}</Table.Th>
-            </>
-          }
-        >
-          {trades.data.items.map((trade) => (
-            <Table.Tr key={`${trade.id}-${trade.side}`}>
-              <Table.Td>{formatDateTime(trade.at)}</Table.Td>
-              <Table.Td>{t(`mine.sides.${trade.side}`)}</Table.Td>
-              <Table.Td>{formatUnitCount(trade.units)}</Table.Td>
-              <Table.Td>{formatUnitPrice(trade.price)}</Table.Td>
-              <Table.Td>{formatCents(trade.grossCents)}</Table.Td>
-              <Table.Td>{trade.side === 'SELL' ? formatCents(trade.feeCents) : '—'}</Table.Td>
-              <Table.Td>{trade.side === 'SELL' ? formatCents(trade.netCents) : '—'}</Table.Td>
-              <Table.Td>
-                <PayoutCell trade={trade} />
-              </Table.Td>
-              <Table.Td>
-                {trade.documentId ? (
-                  <DownloadButton
-                    url={documentsApi.download(trade.documentId, lang)}
-                    fallbackName={`kc-market-${trade.id}.pdf`}
-                    label={t('mine.download')}
-                    ariaLabel={t('mine.downloadLabel', { side: t(`mine.sides.${trade.side}`).toLowerCase(), date: formatDateTime(trade.at) })}
-                  />
-                ) : (
-                  t('mine.noDocument')
-                )}
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </ScrollTable>
-      )}
+      <QueryContent query={trades} isEmpty={(data) => data.items.length === 0} empty={<Text mt="sm">{t('mine.tradesEmpty')}</Text>}>
+        {(data) => (
+          <ScrollTable
+            caption={t('mine.tradesCaption')}
+            minWidth={920}
+            testId="my-trades"
+            head={
+              <>
+                <Table.Th scope="col">{t('mine.at')}</Table.Th>
+                <Table.Th scope="col">{t('mine.side')}</Table.Th>
+                <Table.Th scope="col">{t('mine.units')}</Table.Th>
+                <Table.Th scope="col">{t('mine.price')}</Table.Th>
+                <Table.Th scope="col">{t('mine.gross')}</Table.Th>
+                <Table.Th scope="col">{t('mine.fee')}</Table.Th>
+                <Table.Th scope="col">{t('mine.net')}</Table.Th>
+                <Table.Th scope="col">{t('mine.payout')}</Table.Th>
+                <Table.Th scope="col">{t('mine.document')}</Table.Th>
+              </>
+            }
+          >
+            {data.items.map((trade) => (
+              <Table.Tr key={`${trade.id}-${trade.side}`}>
+                <Table.Td>{formatDateTime(trade.at)}</Table.Td>
+                <Table.Td>{t(`mine.sides.${trade.side}`)}</Table.Td>
+                <Table.Td>{formatUnitCount(trade.units)}</Table.Td>
+                <Table.Td>{formatUnitPrice(trade.price)}</Table.Td>
+                <Table.Td>{formatCents(trade.grossCents)}</Table.Td>
+                <Table.Td>{trade.side === 'SELL' ? formatCents(trade.feeCents) : '—'}</Table.Td>
+                <Table.Td>{trade.side === 'SELL' ? formatCents(trade.netCents) : '—'}</Table.Td>
+                <Table.Td>
+                  <PayoutCell trade={trade} />
+                </Table.Td>
+                <Table.Td>
+                  {trade.documentId ? (
+                    <DownloadButton
+                      url={documentsApi.download(trade.documentId, lang)}
+                      fallbackName={`kc-market-${trade.id}.pdf`}
+                      label={t('mine.download')}
+                      ariaLabel={t('mine.downloadLabel', { side: t(`mine.sides.${trade.side}`).toLowerCase(), date: formatDateTime(trade.at) })}
+                    />
+                  ) : (
+                    t('mine.noDocument')
+                  )}
+                </Table.Td>
+              </Table.Tr>
+            ))}
+          </ScrollTable>
+        )}
+      </QueryContent>
       {trades.data && trades.data.payouts.length > 0 ? <PayoutsReceived payouts={trades.data.payouts} /> : null}
       <Anchor component={Link} to={paths.documents.href()} mt="sm" display="inline-block">
         {t('mine.allDocuments')}

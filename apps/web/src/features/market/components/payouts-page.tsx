@@ -8,7 +8,7 @@ import { PAYOUT_DEFAULT_PAGE_SIZE, can, formatDate, formatEur, madridDate, makeP
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
+import { QueryContent } from '../../../components/ui/query-content.tsx';
 import { Pager } from '../../../components/ui/paginated-list/pager.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
@@ -79,30 +79,32 @@ function PayablesList({ canRecord }: { canRecord: boolean }) {
           {done}
         </Alert>
       ) : null}
-      {list.isPending ? (
-        <LoadingScreen />
-      ) : list.isError ? (
-        <LoadErrorAlert onRetry={() => void list.refetch()} />
-      ) : list.data.items.length === 0 ? (
-        <Alert color="gray" variant="light" role="status">
-          {query.filter === 'owed' ? t('payouts.emptyOwed') : t('payouts.emptyAll')}
-        </Alert>
-      ) : (
-        <>
-          <Text size="sm" aria-live="polite">
-            {t('payouts.count', { count: list.data.total })}
-          </Text>
-          {list.data.items.map((item) => (
-            <PayableCard key={item.contractId} item={item} canRecord={canRecord} onRecord={() => setTarget(item)} />
-          ))}
-          <Pager
-            page={query.page - 1}
-            totalPages={totalPages}
-            onChange={(page) => setQuery({ ...query, page: page + 1 })}
-            labels={{ label: t('payouts.pages'), previous: t('payouts.previous'), next: t('payouts.next'), page: (page) => t('payouts.page', { page }) }}
-          />
-        </>
-      )}
+      <QueryContent
+        query={list}
+        isEmpty={(data) => data.items.length === 0}
+        empty={
+          <Alert color="gray" variant="light" role="status">
+            {query.filter === 'owed' ? t('payouts.emptyOwed') : t('payouts.emptyAll')}
+          </Alert>
+        }
+      >
+        {(data) => (
+          <>
+            <Text size="sm" aria-live="polite">
+              {t('payouts.count', { count: data.total })}
+            </Text>
+            {data.items.map((item) => (
+              <PayableCard key={item.contractId} item={item} canRecord={canRecord} onRecord={() => setTarget(item)} />
+            ))}
+            <Pager
+              page={query.page - 1}
+              totalPages={totalPages}
+              onChange={(page) => setQuery({ ...query, page: page + 1 })}
+              labels={{ label: t('payouts.pages'), previous: t('payouts.previous'), next: t('payouts.next'), page: (page) => t('payouts.page', { page }) }}
+            />
+          </>
+        )}
+      </QueryContent>
       <Modal opened={target !== null} onClose={() => setTarget(null)} title={target ? t('payouts.form.title', { name: target.seller.name }) : ''} closeButtonProps={{ 'aria-label': t('payouts.close') }}>
         {target ? (
           <PayoutForm
