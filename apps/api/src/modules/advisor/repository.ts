@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -261,4 +262,12 @@ export function listNewContracts(tx: TExecutor, companyId: string, clientId: str
     .where('k.state', '=', 'NEW')
     .orderBy('k.created_at', 'asc')
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** Advisors' notes about the person: their text replaced (the notes' dates stay). */
+export async function eraseClientNotes(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const result = await tx.updateTable('client_notes').set({ body: person.anon }).where('client_id', '=', person.id).executeTakeFirst();
+  return { notes: changedRows(result) };
 }

@@ -300,3 +300,6 @@ export async function reassignClient(app: FastifyInstance, caller: TAuthUser, cl
   });
   return getClientDetail(app, caller, clientId);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseClientNotes } from './repository.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TLineStatus, TUnmatchedReason } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 /** The unmatched lines' SQL: the list, one line, and closing a line (scoped by company). */
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -145,4 +146,19 @@ export async function findImports(
   if (filter.importedBy) countQuery = countQuery.where('i.imported_by', '=', filter.importedBy);
   const { n } = await countQuery.executeTakeFirstOrThrow();
   return { rows, total: Number(n) };
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** Bank statement lines may carry the payer's name or identifiers: replaced where they appear. */
+export async function eraseStatementLines(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const { anon, pattern } = person;
+  if (!pattern) return {};
+  await tx
+    .updateTable('bank_statement_lines')
+    .set({ description: sql`regexp_replace(description, ${pattern}, ${anon}, 'gi')`, reference: sql`regexp_replace(reference, ${pattern}, ${anon}, 'gi')` })
+    .where('company_id', '=', person.companyId)
+    .where(sql<boolean>`(description || reference) ~* ${pattern}`)
+    .execute();
+  return {};
 }

@@ -123,3 +123,6 @@ export async function dismissLine(app: FastifyInstance, caller: TAuthUser, lineI
   });
   return toLine((await findLine(app.db, caller.companyId, line.id))!);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseStatementLines } from './lines-repository.ts';

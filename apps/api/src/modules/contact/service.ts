@@ -45,3 +45,6 @@ export async function submitContactMessage(app: FastifyInstance, input: TContact
     return { id: stored.id, receivedAt: stored.createdAt.toISOString() };
   });
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { contactPhonesOf, eraseContactMessages } from './repository.ts';

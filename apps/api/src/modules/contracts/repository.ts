@@ -446,3 +446,15 @@ export async function insertActiveContract(
     SELECT id FROM c`.execute(db);
   return rows[0]!.id;
 }
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** At the end of the kept period: the reasons typed in the history of the person's contracts go (states and dates stay). */
+export async function eraseContractEventReasons(tx: Transaction<Database>, userId: string): Promise<void> {
+  await tx
+    .updateTable('contract_events')
+    .set({ reason: null })
+    .where('contract_id', 'in', (eb) => eb.selectFrom('contracts').select('id').where('user_id', '=', userId))
+    .where('reason', 'is not', null)
+    .execute();
+}

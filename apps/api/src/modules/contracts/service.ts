@@ -601,3 +601,6 @@ export async function openContractForTrade(
 export function contractsChangedByTrade(app: FastifyInstance, companyId: string, userIds: readonly string[]): void {
   for (const userId of userIds) contractsChanged(app, companyId, userId);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseContractEventReasons } from './repository.ts';

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 /** The documents' SQL (and the only SQL of the module). Every query is scoped by company. */
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -220,4 +221,12 @@ export async function findFirstLineDates(db: TExecutor, companyId: string, contr
 export async function findUserLanguage(db: TExecutor, userId: string): Promise<string | undefined> {
   const row = await db.selectFrom('users').select('language').where('id', '=', userId).executeTakeFirst();
   return row?.language;
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The stored documents carry the person's name: deleted (regenerated on demand from the anonymised data). */
+export async function eraseDocuments(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const result = await tx.deleteFrom('customer_documents').where('user_id', '=', person.id).executeTakeFirst();
+  return { documents: changedRows(result) };
 }

@@ -292,3 +292,6 @@ export async function listMoneyForExport(db: TDb, companyId: string, userId: str
   const [payments, income] = await Promise.all([findPaymentsForExport(db, companyId, userId), findIncomeForExport(db, companyId, userId)]);
   return { payments, income };
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseDocuments } from './repository.ts';

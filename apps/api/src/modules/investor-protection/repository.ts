@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { changedRows, type TErasureCounts } from '../../lib/erasure.ts';
 
 type TDbOrTx = Kysely<Database> | Transaction<Database>;
 
@@ -131,4 +132,13 @@ export async function findContractProtectionsForExport(db: TDbOrTx, companyId: s
     .where('p.company_id', '=', companyId)
     .where('c.user_id', '=', userId)
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** At the end of the kept period: the contracts' suitability records and the person's test answers go. */
+export async function eraseInvestorProtectionRecords(tx: Transaction<Database>, userId: string): Promise<TErasureCounts> {
+  await tx.deleteFrom('contract_investor_protection').where('contract_id', 'in', (eb) => eb.selectFrom('contracts').select('id').where('user_id', '=', userId)).execute();
+  const assessments = await tx.deleteFrom('appropriateness_assessments').where('user_id', '=', userId).executeTakeFirst();
+  return { assessments: changedRows(assessments) };
 }

@@ -181,3 +181,6 @@ export async function checkMarketBuyProtection(app: FastifyInstance, companyId: 
   if (!isTestCurrent(new Date(row.taken_at), now)) throw new AppError(409, 'appropriatenessExpired', { years: TEST_VALIDITY_YEARS });
   return { assessmentId: row.id, warnings: [], keyInfoVersion: KEY_INFO_SHEET_VERSION, acknowledged: true };
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseInvestorProtectionRecords } from './repository.ts';

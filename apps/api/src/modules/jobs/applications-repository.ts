@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TApplicationListQuery } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 /** The applications' SQL of the jobs board (issue 17); the offers' is in repository.ts. Scoped by company. */
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -218,4 +219,55 @@ export async function anonymiseStaleApplications(tx: Transaction<Database>, cuto
       .execute();
   }
   return result.rows;
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The phones the person gave in job applications from their e-mail (to find them elsewhere). */
+export async function applicationPhonesOf(db: TExecutor, person: Pick<TErasedPerson, 'companyId' | 'email'>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('job_applications')
+    .select('phone')
+    .where('company_id', '=', person.companyId)
+    .where(sql<boolean>`lower(email) = ${person.email}`)
+    .execute();
+  return rows.flatMap((r) => (r.phone ? [r.phone] : []));
+}
+
+/** The person's job applications, found by their e-mail: anonymised as the withdrawal link does, with their history's notes. */
+export async function eraseJobApplications(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const { anon, at } = person;
+  const applications = await tx
+    .updateTable('job_applications')
+    .set({
+      first_name: anon,
+      last_name: anon,
+      email: null,
+      email_key: null,
+      phone: null,
+      note: null,
+      cv: null,
+      cv_file_name: null,
+      cv_size: null,
+      withdraw_token_hash: null,
+      withdraw_token_expires_at: null,
+      anonymised_at: at,
+      updated_at: at,
+    })
+    .where('company_id', '=', person.companyId)
+    .where(sql<boolean>`lower(email) = ${person.email}`)
+    .returning('id')
+    .execute();
+  if (applications.length > 0) {
+    await tx
+      .updateTable('job_application_status_history')
+      .set({ note: null })
+      .where(
+        'application_id',
+        'in',
+        applications.map((a) => a.id),
+      )
+      .execute();
+  }
+  return { jobApplications: applications.length };
 }

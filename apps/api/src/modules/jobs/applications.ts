@@ -260,3 +260,6 @@ export async function downloadCv(app: FastifyInstance, caller: TAuthUser, applic
   await recordAudit(app.db, audit, { entityType: 'jobApplication', entityId: applicationId, action: 'jobApplication.downloadCv', after: { fileName: row.cv_file_name } });
   return { bytes: Buffer.from(row.cv), fileName: row.cv_file_name };
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { applicationPhonesOf, eraseJobApplications } from './applications-repository.ts';

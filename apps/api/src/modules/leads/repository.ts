@@ -2,6 +2,7 @@ import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TLeadListQuery, TAgentClientListQuery, TPendingAssignmentQuery } from '@kc/domain';
 import type { Database, LeadsTable } from '../../db/schema.ts';
 import type { Updateable } from 'kysely';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -347,4 +348,29 @@ export async function claimDueExpiries(tx: Transaction<Database>, now: Date, lim
     )
     RETURNING id, company_id, agent_id, first_name, last_name, expiry_warned_at`.execute(tx);
   return result.rows;
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The phones in leads with the person's e-mail (to find them elsewhere). */
+export async function leadPhonesOf(db: Kysely<Database> | Transaction<Database>, person: Pick<TErasedPerson, 'companyId' | 'email'>): Promise<string[]> {
+  const rows = await db
+    .selectFrom('leads')
+    .select('phone')
+    .where('company_id', '=', person.companyId)
+    .where(sql<boolean>`lower(email) = ${person.email}`)
+    .execute();
+  return rows.flatMap((r) => (r.phone ? [r.phone] : []));
+}
+
+/** Leads of the person (converted into their account, or with their e-mail): every personal field replaced. */
+export async function eraseLeads(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const { anon } = person;
+  const result = await tx
+    .updateTable('leads')
+    .set({ first_name: anon, last_name: anon, email: anon, email_key: anon, phone: null, note: null, discard_reason: null, updated_at: person.at })
+    .where('company_id', '=', person.companyId)
+    .where((eb) => eb.or([eb('converted_user_id', '=', person.id), eb(sql`lower(email)`, '=', person.email)]))
+    .executeTakeFirst();
+  return { leads: changedRows(result) };
 }

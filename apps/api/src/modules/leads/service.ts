@@ -392,3 +392,6 @@ export async function assignClient(app: FastifyInstance, caller: TAuthUser, cust
   return { customerId, agentId: agent.id, assignedAt: now.toISOString() };
 }
 
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { leadPhonesOf, eraseLeads } from './repository.ts';

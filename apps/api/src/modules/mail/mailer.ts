@@ -125,3 +125,6 @@ export function mailsToAddressForExport(db: Kysely<Database>, companyId: string,
 export function enqueueMail(db: Kysely<Database> | Transaction<Database>, mail: TNewMail): Promise<void> {
   return insertMail(db, mail);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseMails } from './outbox-repository.ts';

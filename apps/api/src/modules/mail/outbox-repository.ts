@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, TMailRow } from '../../db/schema.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -110,4 +111,39 @@ export async function findMailsToAddress(db: TExecutor, companyId: string, addre
     .orderBy('created_at')
     .orderBy('id')
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/**
+ * Mails to the person are blanked. A mail to someone else holding a value that names only them
+ * (the contact form's copy to the company, a lead's mail to an agent) loses its content; their
+ * name is replaced wherever else it appears.
+ */
+export async function eraseMails(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const { anon, strong, pattern } = person;
+  const result = await tx
+    .updateTable('mail_outbox')
+    .set({ to_address: anon, subject: anon, text_body: anon, html_body: anon, last_error: null })
+    .where(sql<boolean>`lower(to_address) = ${person.email}`)
+    .executeTakeFirst();
+  if (strong) {
+    await tx
+      .updateTable('mail_outbox')
+      .set({ subject: anon, text_body: anon, html_body: anon })
+      .where(sql<boolean>`(subject || text_body || html_body) ~* ${strong}`)
+      .execute();
+  }
+  if (pattern) {
+    await tx
+      .updateTable('mail_outbox')
+      .set({
+        subject: sql`regexp_replace(subject, ${pattern}, ${anon}, 'gi')`,
+        text_body: sql`regexp_replace(text_body, ${pattern}, ${anon}, 'gi')`,
+        html_body: sql`regexp_replace(html_body, ${pattern}, ${anon}, 'gi')`,
+      })
+      .where(sql<boolean>`(subject || text_body || html_body) ~* ${pattern}`)
+      .execute();
+  }
+  return { mails: changedRows(result) };
 }

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 /** The only SQL of the notifications module. */
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -361,4 +362,26 @@ export async function findNotificationsForExport(db: TExecutor, companyId: strin
     .where('user_id', '=', userId)
     .orderBy('created_seq')
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The person's own inbox goes; items about them in others' inboxes have their values rewritten. */
+export async function eraseNotifications(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const { id, anon, pattern } = person;
+  await tx.deleteFrom('notification_stream_tickets').where('user_id', '=', id).execute();
+  await tx.deleteFrom('notification_events').where('user_id', '=', id).execute();
+  const deleted = await tx.deleteFrom('notifications').where('user_id', '=', id).executeTakeFirst();
+  await tx.updateTable('notification_inboxes').set({ unread: 0 }).where('user_id', '=', id).execute();
+  if (pattern) {
+    await tx
+      .updateTable('notifications')
+      .set({
+        params: sql`(SELECT coalesce(jsonb_object_agg(key, CASE WHEN jsonb_typeof(value) = 'string' AND value #>> '{}' ~* ${pattern} THEN to_jsonb(${anon}::text) ELSE value END), '{}'::jsonb) FROM jsonb_each(params))`,
+      })
+      .where('company_id', '=', person.companyId)
+      .where(sql<boolean>`params::text ~* ${pattern}`)
+      .execute();
+  }
+  return { notifications: changedRows(deleted) };
 }

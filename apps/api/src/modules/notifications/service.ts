@@ -334,3 +334,6 @@ export async function listNotificationsForExport(db: TNotificationExecutor, comp
   const rows = await findNotificationsForExport(db, companyId, userId);
   return rows.map((row) => ({ ...row, title: renderNotificationTitle(language, row.message_key, row.params as TNotificationParams) }));
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseNotifications } from './repository.ts';

@@ -1,6 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { TCardSummary } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 const COLUMNS = ['id', 'kind', 'card_brand', 'card_last4', 'card_expiry', 'iban_last4', 'ethereum_address'] as const;
@@ -55,4 +56,16 @@ export async function listPaymentPreferencesForExport(db: TExecutor, companyId: 
     .orderBy('created_at', 'asc')
     .orderBy('id', 'asc')
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** Payment methods: only what identifies nothing stays (the kind, when it was added); all removed. */
+export async function erasePaymentMethods(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const result = await tx
+    .updateTable('payment_preferences')
+    .set({ card_brand: null, card_last4: null, card_expiry: null, ethereum_address: null, iban_last4: null, removed_at: sql`coalesce(removed_at, ${person.at})` })
+    .where('user_id', '=', person.id)
+    .executeTakeFirst();
+  return { paymentMethods: changedRows(result) };
 }

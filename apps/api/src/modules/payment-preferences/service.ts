@@ -21,3 +21,6 @@ export function paymentPreferencesForExport(db: TDb, companyId: string, userId: 
 export function paymentPreferenceById(db: TDb, id: string) {
   return findPaymentPreference(db, id);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { erasePaymentMethods } from './repository.ts';

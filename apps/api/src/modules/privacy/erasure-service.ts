@@ -23,8 +23,8 @@ import { forgetEmailChanges } from '../account/email-change-service.ts';
 import { revokeEveryToken } from '../users/service.ts';
 import { erasureRequestMail } from './erasure-mail.ts';
 import './erasure-messages.ts';
+import { anonymisePerson } from './anonymise.ts';
 import {
-  anonymisePerson,
   countKeptRecords,
   findErasureRequestForUpdate,
   findPerson,

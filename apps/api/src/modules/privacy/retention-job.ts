@@ -8,7 +8,8 @@ import { recordAudit } from '../audit/service.ts';
 import { forgetEmailChanges } from '../account/email-change-service.ts';
 import { revokeEveryToken } from '../users/service.ts';
 import { privacyConsentWithdrawnAt } from './erasure-service.ts';
-import { anonymisePerson, eraseKeptRecords, hasAmlRecords, leaseRetentionCandidates, lockPerson, markBlocked, resumeRelationships, stampEndedRelationships } from './repository.ts';
+import { anonymisePerson, eraseKeptRecords } from './anonymise.ts';
+import { hasAmlRecords, leaseRetentionCandidates, lockPerson, markBlocked, resumeRelationships, stampEndedRelationships } from './repository.ts';
 
 export interface TPrivacyRetentionJob {
   /** One full pass at `clock()`: people blocked and kept records erased when their time comes. */

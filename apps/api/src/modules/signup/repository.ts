@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, TNewUser } from '../../db/schema.ts';
+import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -114,4 +115,12 @@ export function findLeastBusyAdvisor(db: TExecutor, companyId: string) {
     .orderBy('a.created_at', 'asc')
     .orderBy('a.id', 'asc')
     .executeTakeFirst();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The person's pending sign-up confirmation links go. */
+export async function eraseSignUpLinks(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  await tx.deleteFrom('sign_up_confirmations').where('user_id', '=', person.id).execute();
+  return {};
 }

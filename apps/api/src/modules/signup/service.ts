@@ -206,3 +206,6 @@ export async function confirmSignUp(
     return { id: user.id, confirmed: true, advisor: advisorInfo };
   });
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseSignUpLinks } from './repository.ts';

@@ -1,5 +1,6 @@
 import { sql, type Expression, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -205,4 +206,17 @@ export async function findSecondFactorsForExport(db: Kysely<Database>, companyId
       .executeTakeFirst(),
   ]);
   return { totp: totp ?? null, passkeys, recoveryCodes: codes && Number(codes.total) > 0 ? { total: Number(codes.total), used: Number(codes.used), createdAt: codes.created_at } : null };
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/** The authenticator secret, recovery codes, half-done logins, passkeys and their pending challenges go. */
+export async function eraseSecondFactors(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const id = person.id;
+  await tx.deleteFrom('user_totp').where('user_id', '=', id).execute();
+  await tx.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
+  await tx.deleteFrom('mfa_tokens').where('user_id', '=', id).execute();
+  await tx.deleteFrom('webauthn_challenges').where('user_id', '=', id).execute();
+  await tx.deleteFrom('passkeys').where('user_id', '=', id).execute();
+  return {};
 }

@@ -332,3 +332,6 @@ export async function stepUp(
 export function listSecondFactorsForExport(db: TDb, companyId: string, userId: string) {
   return findSecondFactorsForExport(db, companyId, userId);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseSecondFactors } from './repository.ts';

@@ -5,6 +5,7 @@ import { withCustomPlan } from '../../db/preparing-client.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { usersInReach } from '../sales-network/repository.ts';
 import { hasSecondFactorSql } from '../strong-auth/repository.ts';
+import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -368,4 +369,46 @@ export function findActiveAdmins(db: TExecutor, companyId: string) {
     .where('is_deleted', '=', false)
     .orderBy('id')
     .execute();
+}
+
+// --- Erasure (issue 16) ----------------------------------------------------------------------
+
+/**
+ * The account itself: every personal field replaced, the password unusable, deactivated (the
+ * deactivation path's column; the caller revokes the tokens) and blocked; with `endRelationship`,
+ * its relationship ended now (an erasure the person asked for). Their password links go too.
+ */
+export async function anonymiseAccount(tx: Transaction<Database>, person: TErasedPerson, options: { endRelationship: boolean }): Promise<TErasureCounts> {
+  const { id, anon, at } = person;
+  await tx.deleteFrom('password_tokens').where('user_id', '=', id).execute();
+  await tx
+    .updateTable('users')
+    .set({
+      email: anon,
+      password_hash: '!erased',
+      first_name: anon,
+      last_name: anon,
+      phone: null,
+      dni: null,
+      date_of_birth: null,
+      country_id: null,
+      city_id: null,
+      postal_code: null,
+      company_name: null,
+      company_tax_id: null,
+      billing_address_line1: null,
+      billing_address_line2: null,
+      billing_country: null,
+      billing_state: null,
+      billing_city: null,
+      billing_postal_code: null,
+      ethereum_wallet: null,
+      is_active: false,
+      blocked_at: sql`coalesce(blocked_at, ${at})`,
+      ...(options.endRelationship ? { relationship_ended_at: sql`coalesce(relationship_ended_at, ${at})` } : {}),
+      last_modified_at: at,
+    })
+    .where('id', '=', id)
+    .execute();
+  return {};
 }

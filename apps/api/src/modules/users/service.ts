@@ -460,3 +460,6 @@ export function revokeEveryToken(tx: Parameters<typeof revokeAllTokens>[0], user
 export function userForLogin(db: TDb, companyId: string, email: string) {
   return findUserForLogin(db, companyId, email);
 }
+
+/** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { anonymiseAccount } from './repository.ts';
