@@ -3,8 +3,8 @@ import { ENROLMENT_ACTIONS, PASSWORD_CHANGE_ACTIONS, can, mustEnrolSecondFactor,
 import { AppError } from '../lib/app-error.ts';
 import { sessionCacheOf } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
-import { findTokenUser } from '../modules/oauth/repository.ts';
-import { findTokenSecondFactor } from '../modules/strong-auth/repository.ts';
+import { findTokenUser } from '../modules/oauth/service.ts';
+import { findTokenSecondFactor } from '../modules/strong-auth/service.ts';
 import '../modules/strong-auth/messages.ts';
 
 export interface TAuthUser {

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { COMPANY_HEADER } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
-import { companyExists } from '../modules/company/repository.ts';
+import { companyExists } from '../modules/company/service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {

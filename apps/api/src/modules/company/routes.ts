@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { notFound } from '../../lib/app-error.ts';
-import { findCompany } from './repository.ts';
+import { companyProfile } from './service.ts';
 
 export const ZCompanyProfile = z.object({ id: z.string(), name: z.string() });
 
@@ -10,10 +9,6 @@ export const companyRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/company',
     { schema: { tags: ['company'], summary: 'The company named by company-id', response: { 200: ZCompanyProfile } } },
-    async (request) => {
-      const company = await findCompany(app.db, request.companyId);
-      if (!company) throw notFound();
-      return company;
-    },
+    async (request) => companyProfile(app.db, request.companyId),
   );
 };

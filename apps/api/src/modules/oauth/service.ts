@@ -255,3 +255,6 @@ export async function revokeToken(
 export function listSessionsForExport(db: Kysely<Database>, companyId: string, userId: string) {
   return findSessionsForExport(db, companyId, userId);
 }
+
+/** The session behind a bearer token, for the auth plugin (plugins/auth.ts). */
+export { findTokenUser } from './repository.ts';

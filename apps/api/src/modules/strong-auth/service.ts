@@ -335,3 +335,6 @@ export function listSecondFactorsForExport(db: TDb, companyId: string, userId: s
 
 /** A person's erasure (issue 16): this module's part, run by privacy in its transaction (lib/erasure.ts). */
 export { eraseSecondFactors } from './repository.ts';
+
+/** When the session behind a token last proved a second factor, for the auth plugin and the step-up check. */
+export { findTokenSecondFactor } from './repository.ts';
