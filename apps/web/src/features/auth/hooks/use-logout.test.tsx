@@ -133,7 +133,7 @@ describe('useLogout (Salir)', () => {
     await new Promise((r) => setTimeout(r, 20));
     expect(calls.map((c) => c.url)).toEqual(['/api/contracts']);
     window.dispatchEvent(new Event('pagehide'));
-    expect(calls.map((c) => c.url)).toEqual(['/api/contracts', '/oauth/revoke']);
+    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/contracts', '/oauth/revoke']));
     // Sent once, whatever comes next.
     calls[0]!.answer(200, []);
     await onTheWire;

@@ -3,7 +3,6 @@ import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
 import { authenticatedCallsSettled, beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
 import { announceSessionEnding, clearSession, forgetStoredSession, getSession } from '../../../lib/session.ts';
-import { revokeToken } from '../api/revoke-token.ts';
 
 /** How long the revocation waits for the calls already sent to be answered. */
 export const REVOKE_WAIT_MS = 3_000;
@@ -32,8 +31,10 @@ export function useLogout(): () => void {
     // not a session that ended elsewhere, so it must not send the person to the login page.
     // (useSessionExpiry sets the handler again once the session is gone.)
     setUnauthorizedHandler(undefined);
+    // The revocation's code loads now, not with every page (the landing's first-load budget).
+    const revocation = token ? import('../api/revoke-token.ts') : undefined;
     let revoking: Promise<void> | undefined;
-    const revoke = (): Promise<void> => (revoking ??= token ? revokeToken(token) : Promise.resolve());
+    const revoke = (): Promise<void> => (revoking ??= revocation && token ? revocation.then((m) => m.revokeToken(token)) : Promise.resolve());
     window.addEventListener('pagehide', revoke, { once: true });
     const done = () => {
       window.removeEventListener('pagehide', revoke);
