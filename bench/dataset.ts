@@ -1,9 +1,10 @@
 // The 1M-contract data set of the benchmarks (bench/contracts.ts, bench/scale.ts) on the
 // machine's PostgreSQL: built with the app's own migrations and demo seed, then bulk-filled in SQL.
-import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, withClient } from './api-config.ts';
+
+export { withClient };
 
 export const USERS = 100_000;
 export const HEAVY_CONTRACTS = 10_000;
@@ -24,15 +25,6 @@ export async function timed<T>(label: string, work: () => Promise<T>): Promise<T
   return result;
 }
 
-export async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 export async function holdsDataSet(database: string): Promise<boolean> {
   const exists = await withClient('postgres', async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [database])).rowCount === 1);

@@ -18,9 +18,8 @@
 // floor (one prepared SELECT by id through a pool of 10). Budget: p99 ≤ 30 ms; exits 1 when missed.
 import fs from 'node:fs';
 import os from 'node:os';
-import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, withClient } from './api-config.ts';
 import { CITIES, OFFERS, offer, searches, type TSampleOffer } from './jobs-dataset.ts';
 import { generator } from './jobs-vocabulary.ts';
 import { loadVariants, seconds, type TLoad, type TVariant } from './load.ts';
@@ -39,15 +38,6 @@ const load = () => os.loadavg().map((l) => l.toFixed(2)).join(', ');
 const fmt = (r: TLoad & { p975Ms: number }) =>
   `${String(r.requestsPerSecond).padStart(6)} req/s  p50 ${String(r.p50Ms).padStart(3)} ms  p97.5 ${String(r.p975Ms).padStart(3)} ms  p99 ${String(r.p99Ms).padStart(3)} ms${r.bad ? `  (${r.bad} errors/non-2xx!)` : ''}`;
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function holdsDataSet(): Promise<boolean> {
   const exists = await withClient('postgres', async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount === 1);

@@ -13,11 +13,10 @@
 //    their own offer (distinct offers), on one instance for BENCH_SECONDS. Budget: p99 ≤ 50 ms,
 //    with the reference in the same run: a bare Fastify's hello-world and its one-query floor.
 import os from 'node:os';
-import pg from 'pg';
 import { KEY_INFO_SHEET_VERSION, formatPrice, parsePrice } from '@kc/domain';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, withClient } from './api-config.ts';
 import { fmt, load, loadVariants, seconds, settle } from './load.ts';
 import { startServer } from './server-process.ts';
 
@@ -34,15 +33,6 @@ function line(label: string, value: string) {
   console.log(`${label.padEnd(78)} ${value}`);
 }
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 interface TData {
   buyerTokens: string[];

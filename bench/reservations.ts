@@ -11,13 +11,12 @@
 //    once over the 10,000 due reservations. Budget: ≤ 10 s, and each lead handled exactly once:
 //    10,000 EXPIRED rows, 10,000 leadExpired notifications, none of them for the same lead twice,
 //    and the runners' own counts add up to 10,000.
-import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { openDatabase } from '../apps/api/src/db/database.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { benchTotpSecretOf } from './staff-factor.ts';
 import { createLeadExpiryJob } from '../apps/api/src/modules/leads/expiry-job.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, urlOf, withClient } from './api-config.ts';
 import { startServer } from './server-process.ts';
 
 const DATABASE = 'kc_bench_leads';
@@ -29,15 +28,6 @@ function line(label: string, value: string) {
   console.log(`${label.padEnd(70)} ${value}`);
 }
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function build(): Promise<string[]> {
   await withClient('postgres', async (c) => {

@@ -16,11 +16,10 @@
 // the same run: a bare Fastify answering one prepared query through a pool of 10 (server-process
 // `hello`, GET /one-query/{id}), on the same PostgreSQL, cycling through the agents.
 // Budget: p99 ≤ 20 ms.
-import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { enrolStaffStatement } from './staff-factor.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, withClient } from './api-config.ts';
 import { fmt, loadVariants, seconds, type TVariant } from './load.ts';
 import { startServer } from './server-process.ts';
 
@@ -38,15 +37,6 @@ function line(label: string, value: string) {
   console.log(`${label.padEnd(72)} ${value}`);
 }
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function holdsDataSet(): Promise<boolean> {
   const exists = await withClient('postgres', async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount === 1);

@@ -11,11 +11,10 @@
 // each (10 by default), against the API in a process of its own (server-process.ts), as an
 // ADMIN: four kinds of search, each many distinct queries in turn; a bare Fastify's hello-world
 // and one-query floor in the same run. Budget: p99 ≤ 50 ms.
-import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
 import { hashToken, newToken } from '../apps/api/src/lib/tokens.ts';
 import { enrolStaffStatement } from './staff-factor.ts';
-import { apiConfig, urlOf } from './api-config.ts';
+import { apiConfig, withClient } from './api-config.ts';
 import { startServer } from './server-process.ts';
 import { fmt, loadVariants, type TVariant } from './load.ts';
 
@@ -30,15 +29,6 @@ function line(label: string, value: string) {
   console.log(`${label.padEnd(64)} ${value}`);
 }
 
-async function withClient<T>(database: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: urlOf(database) });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 async function holdsDataSet(): Promise<boolean> {
   const exists = await withClient('postgres', async (c) => (await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [DATABASE])).rowCount === 1);
