@@ -35,7 +35,7 @@ const MANTINE_BASE = /\/node_modules\/(@mantine\/core\/esm\/core\/|@mantine\/hoo
  * The Mantine components that most Mantine screens use (each in more than half of the routes that
  * load the `mantine` chunk, counted in the route manifest on 2026-11-28): in that chunk too. Each
  * chunk a route imports is one more reference in the manifest that every page, the light ones
- * included, loads; these fourteen were about 740 of its 2,500. A screen that uses none of some of
+ * included, loads; these fifteen were about 740 of its 2,500. A screen that uses none of some of
  * them loads them anyway (≈ 14 KB gz in all, once, on the Mantine screens only).
  */
 const MANTINE_COMMON = /\/node_modules\/@mantine\/core\/esm\/components\/(Text|Title|UnstyledButton|Container|Button|Stack|Alert|Anchor|Paper|Group|InputBase|Input|SimpleGrid|TextInput|ScrollArea)\//;

@@ -92,15 +92,32 @@ async function retryAfterStepUp<T>(status: number, body: unknown, isRetry: boole
 /**
  * The bearer for a call to `url`, if any. While the session ends (lib/bearer.ts) an authenticated
  * call waits until it has ended, and is then cancelled (an AbortError, as a cancelled query) instead
- * of being sent with a token about to be revoked. The OAuth endpoints (the revoke itself) go at once.
+ * of being sent with a token about to be revoked; its own abort signal ends the wait too. The OAuth
+ * endpoints (the revoke itself) go at once, and so does a call that names its own token (the
+ * identity asked for at login, before that session exists): it is not the session's.
  */
-async function bearerFor(url: string): Promise<string | undefined> {
+async function bearerFor(url: string, options: TRequestOptions): Promise<string | undefined> {
+  if (options.headers?.['authorization'] !== undefined) return undefined;
   const gate = currentBearer() && !url.startsWith('/oauth/') ? authenticatedCallGate() : undefined;
   if (gate) {
-    await gate;
+    await untilAborted(gate, options.signal);
     if (!currentBearer()) throw new DOMException('The session has ended.', 'AbortError');
   }
   return currentBearer();
+}
+
+/** Waits for `gate`, or rejects with an AbortError as soon as `signal` aborts. */
+function untilAborted(gate: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (!signal) return gate;
+  if (signal.aborted) return Promise.reject(new DOMException('The call was cancelled.', 'AbortError'));
+  return new Promise((resolve, reject) => {
+    const onAbort = () => reject(new DOMException('The call was cancelled.', 'AbortError'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    void gate.then(() => {
+      signal.removeEventListener('abort', onAbort);
+      resolve();
+    });
+  });
 }
 
 /** Marks an authenticated call on the wire until its answer is read (the logout waits for them). */
@@ -118,7 +135,7 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
     'accept-language': currentLanguage(),
     ...options.headers,
   };
-  const token = await bearerFor(url);
+  const token = await bearerFor(url, options);
   if (token) headers['authorization'] = `Bearer ${token}`;
   let body: string | Blob | undefined;
   if (options.raw) {
@@ -170,7 +187,7 @@ export function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: 
 
 async function sendDownload(url: string, signal: AbortSignal | undefined, isStepUpRetry: boolean): Promise<{ blob: Blob; fileName: string | undefined }> {
   const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
-  const token = await bearerFor(url);
+  const token = await bearerFor(url, { ...(signal ? { signal } : {}) });
   if (token) headers['authorization'] = `Bearer ${token}`;
   let response: Response;
   const answered = trackCall(url, token);

@@ -41,7 +41,7 @@ export function restoreSession(now = Date.now()): TSession | undefined {
       const session = JSON.parse(raw) as TSession;
       if (session.userId && Date.parse(session.expiryDate) > now) {
         current = session;
-        endedByLogout = false;
+        endedByLogoutAt = undefined;
         setBearer(session.token);
         emit();
         return session;
@@ -56,7 +56,7 @@ export function restoreSession(now = Date.now()): TSession | undefined {
 
 export function saveSession(session: TSession, remember: boolean): void {
   current = session;
-  endedByLogout = false;
+  endedByLogoutAt = undefined;
   setBearer(session.token);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
   try {
@@ -110,23 +110,24 @@ export function forgetStoredSession(): void {
 }
 
 /**
- * Set when Salir clears the session, until a page that needs a session asks where to go: home,
- * where the logout was heading, not the login page. The logout's move to /home is a React
- * transition and the cleared session an urgent update, so the page being left can see the session
- * gone before it is unmounted.
+ * When Salir cleared the session, for a moment: a page that needs a session and asks where to go
+ * then goes home, where the logout was heading, not to the login page. The logout's move to /home
+ * is a React transition and the cleared session an urgent update, so the page being left can see
+ * the session gone before it is unmounted. Later visits without a session go to the login page.
  */
-let endedByLogout = false;
+let endedByLogoutAt: number | undefined;
+const LOGOUT_REDIRECT_MS = 2_000;
 
-/** Where a page that needs a session sends a visitor without one (read once after a logout). */
-export function pathWithoutSession(loginPath: string, homePath: string): string {
-  if (!endedByLogout) return loginPath;
-  endedByLogout = false;
-  return homePath;
+/** Where a page that needs a session sends a visitor without one. */
+export function pathWithoutSession(loginPath: string, homePath: string, now = Date.now()): string {
+  const justLoggedOut = endedByLogoutAt !== undefined && now - endedByLogoutAt <= LOGOUT_REDIRECT_MS;
+  endedByLogoutAt = undefined;
+  return justLoggedOut ? homePath : loginPath;
 }
 
 /** Clears the stored user data and the in-memory session (`byLogout`: Salir, see `pathWithoutSession`). */
 export function clearSession(options: { byLogout?: boolean } = {}): void {
-  endedByLogout = options.byLogout === true;
+  endedByLogoutAt = options.byLogout === true ? Date.now() : undefined;
   current = undefined;
   setBearer(undefined);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);

@@ -2,7 +2,7 @@ import { act, render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { paths } from '@kc/domain';
-import { clearSession, saveSession, type TSession } from '../../lib/session.ts';
+import { clearSession, pathWithoutSession, saveSession, type TSession } from '../../lib/session.ts';
 import { useRequiredSession } from './require-session.tsx';
 
 const session: TSession = {
@@ -60,5 +60,15 @@ describe('useRequiredSession', () => {
     expect(router.state.location.pathname).toBe(paths.home.href());
     await act(() => router.navigate('/account'));
     expect(await screen.findByText('login page')).toBeTruthy();
+  });
+
+  it('only for a moment: a visit more than two seconds after Salir goes to the login page', () => {
+    saveSession(session, false);
+    clearSession({ byLogout: true });
+    expect(pathWithoutSession('/user/login', '/home', Date.now() + 2_500)).toBe('/user/login');
+    clearSession({ byLogout: true });
+    expect(pathWithoutSession('/user/login', '/home')).toBe('/home');
+    clearSession();
+    expect(pathWithoutSession('/user/login', '/home')).toBe('/user/login');
   });
 });

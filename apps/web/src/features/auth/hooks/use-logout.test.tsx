@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client.ts';
 import { authenticatedCallsSettled, beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
 import { clearSession, getSession, saveSession, SESSION_STORAGE_KEY, type TSession } from '../../../lib/session.ts';
-import { useLogout } from './use-logout.ts';
+import { REVOKE_TIMEOUT_MS, useLogout } from './use-logout.ts';
 
 const session: TSession = {
   userId: 'u1',
@@ -140,5 +140,55 @@ describe('useLogout (Salir)', () => {
     calls[1]!.answer(200);
     await waitFor(() => expect(getSession()).toBeUndefined());
     expect(calls).toHaveLength(2);
+  });
+
+  it('ends the session here when the server never answers the revocation', async () => {
+    vi.useFakeTimers({ shouldAdvanceTime: true });
+    try {
+      const calls = manualFetch();
+      const { result } = renderHook(() => useLogout(), { wrapper });
+      act(() => result.current());
+      await vi.waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/oauth/revoke']));
+      expect(getSession()).toBeDefined();
+      await vi.advanceTimersByTimeAsync(REVOKE_TIMEOUT_MS);
+      await vi.waitFor(() => expect(getSession()).toBeUndefined());
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('keeps a session that took the place of the one being ended', async () => {
+    const calls = manualFetch();
+    const { result } = renderHook(() => useLogout(), { wrapper });
+    act(() => result.current());
+    await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/oauth/revoke']));
+    // Someone signs in again before the revocation is answered.
+    const next = { ...session, token: 'the-next-token' };
+    saveSession(next, true);
+    calls[0]!.answer(200);
+    await new Promise((r) => setTimeout(r, 20));
+    expect(getSession()?.token).toBe('the-next-token');
+  });
+});
+
+describe('calls made while a session ends', () => {
+  it('a held call ends at once when its own signal aborts', async () => {
+    const calls = manualFetch();
+    beginSessionEnd();
+    const controller = new AbortController();
+    const held = apiRequest('/api/users/me', { signal: controller.signal }).catch((error: unknown) => error);
+    controller.abort();
+    expect(await held).toMatchObject({ name: 'AbortError' });
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a call that names its own token (the identity at login) is not held and keeps that token', async () => {
+    const calls = manualFetch();
+    beginSessionEnd();
+    const identity = apiRequest('/api/users/identity', { headers: { authorization: 'Bearer the-new-login' } });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.authorization).toBe('Bearer the-new-login');
+    calls[0]!.answer(200, { id: 'u1' });
+    await expect(identity).resolves.toEqual({ id: 'u1' });
   });
 });

@@ -1,11 +1,42 @@
-import { useCallback } from 'react';
+import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
 import { authenticatedCallsSettled, beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
-import { announceSessionEnding, clearSession, forgetStoredSession, getSession } from '../../../lib/session.ts';
+import { announceSessionEnding, clearSession, forgetStoredSession, getSession, useSession } from '../../../lib/session.ts';
 
 /** How long the revocation waits for the calls already sent to be answered. */
 export const REVOKE_WAIT_MS = 3_000;
+/** How long the logout waits for the revocation's answer before it ends the session here anyway. */
+export const REVOKE_TIMEOUT_MS = 5_000;
+
+type TRevokeToken = (token: string) => Promise<void>;
+
+/**
+ * The revocation's code: loaded once a session exists (not with every page: the landing's
+ * first-load budget), so that Salir can send it at once, even while the page is being left.
+ */
+let revocation: Promise<TRevokeToken> | undefined;
+let revokeNow: TRevokeToken | undefined;
+function loadRevocation(): Promise<TRevokeToken> {
+  revocation ??= import('../api/revoke-token.ts').then(
+    (m) => (revokeNow = m.revokeToken),
+    (error: unknown) => {
+      revocation = undefined; // tried again next time
+      throw error;
+    },
+  );
+  return revocation;
+}
+
+const atMost = (work: Promise<void>, ms: number): Promise<void> =>
+  new Promise((resolve) => {
+    const timer = window.setTimeout(resolve, ms);
+    const finish = () => {
+      window.clearTimeout(timer);
+      resolve();
+    };
+    work.then(finish, finish);
+  });
 
 /**
  * Salir:
@@ -16,12 +47,17 @@ export const REVOKE_WAIT_MS = 3_000;
  * 3. revokes the token once the calls already sent are answered (at most REVOKE_WAIT_MS), so none of
  *    them is answered 401 because of this logout; at once if the person leaves the page first (a
  *    keepalive request outlives it);
- * 4. clears the in-memory session; a page that needs one and is still on screen then goes to /home
- *    too, not to the login page (lib/session.ts, `pathWithoutSession`). When the server cannot be reached the session ends all the same
- *    (the token then expires on its own).
+ * 4. clears the in-memory session (at most REVOKE_TIMEOUT_MS after the revocation was sent), unless
+ *    another session has taken its place meanwhile; a page that needs one and is still on screen then
+ *    goes to /home too, not to the login page (lib/session.ts, `pathWithoutSession`). When the server
+ *    cannot be reached the session ends all the same (the token then expires on its own).
  */
 export function useLogout(): () => void {
   const navigate = useNavigate();
+  const hasSession = useSession() !== undefined;
+  useEffect(() => {
+    if (hasSession) void loadRevocation().catch(() => undefined);
+  }, [hasSession]);
   return useCallback(() => {
     const token = getSession()?.token;
     announceSessionEnding();
@@ -31,18 +67,21 @@ export function useLogout(): () => void {
     // not a session that ended elsewhere, so it must not send the person to the login page.
     // (useSessionExpiry sets the handler again once the session is gone.)
     setUnauthorizedHandler(undefined);
-    // The revocation's code loads now, not with every page (the landing's first-load budget).
-    const revocation = token ? import('../api/revoke-token.ts') : undefined;
     let revoking: Promise<void> | undefined;
-    const revoke = (): Promise<void> => (revoking ??= revocation && token ? revocation.then((m) => m.revokeToken(token)) : Promise.resolve());
-    window.addEventListener('pagehide', revoke, { once: true });
+    const revoke = (): Promise<void> => {
+      if (!token) return Promise.resolve();
+      revoking ??= revokeNow ? revokeNow(token) : loadRevocation().then((revokeToken) => revokeToken(token));
+      return revoking;
+    };
+    const onPageHide = () => void revoke().catch(() => undefined);
+    window.addEventListener('pagehide', onPageHide, { once: true });
     const done = () => {
-      window.removeEventListener('pagehide', revoke);
-      clearSession({ byLogout: true });
+      window.removeEventListener('pagehide', onPageHide);
+      if (getSession()?.token === token) clearSession({ byLogout: true });
     };
     void Promise.resolve(navigate(paths.home.href()))
       .then(() => authenticatedCallsSettled(REVOKE_WAIT_MS))
-      .then(revoke)
+      .then(() => atMost(revoke(), REVOKE_TIMEOUT_MS))
       .then(done, done);
   }, [navigate]);
 }
