@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { paths } from '@kc/domain/http/paths.ts';
 import { setBearer } from './bearer.ts';
 
 /**
@@ -118,11 +119,11 @@ export function forgetStoredSession(): void {
 let endedByLogoutAt: number | undefined;
 const LOGOUT_REDIRECT_MS = 2_000;
 
-/** Where a page that needs a session sends a visitor without one. */
-export function pathWithoutSession(loginPath: string, homePath: string, now = Date.now()): string {
+/** Where a page that needs a session sends a visitor without one: the login page, or home just after Salir. */
+export function pathWithoutSession(now = Date.now()): string {
   const justLoggedOut = endedByLogoutAt !== undefined && now - endedByLogoutAt <= LOGOUT_REDIRECT_MS;
   endedByLogoutAt = undefined;
-  return justLoggedOut ? homePath : loginPath;
+  return justLoggedOut ? paths.home.href() : paths.login.href();
 }
 
 /** Clears the stored user data and the in-memory session (`byLogout`: Salir, see `pathWithoutSession`). */
@@ -130,7 +131,7 @@ export function clearSession(options: { byLogout?: boolean } = {}): void {
   endedByLogoutAt = options.byLogout === true ? Date.now() : undefined;
   current = undefined;
   setBearer(undefined);
-  for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
+  forgetStoredSession();
   emit();
   clearedListeners.forEach((l) => l());
 }

@@ -239,21 +239,7 @@ export async function eraseJobApplications(tx: Transaction<Database>, person: TE
   const { anon, at } = person;
   const applications = await tx
     .updateTable('job_applications')
-    .set({
-      first_name: anon,
-      last_name: anon,
-      email: null,
-      email_key: null,
-      phone: null,
-      note: null,
-      cv: null,
-      cv_file_name: null,
-      cv_size: null,
-      withdraw_token_hash: null,
-      withdraw_token_expires_at: null,
-      anonymised_at: at,
-      updated_at: at,
-    })
+    .set({ ...ANONYMOUS, first_name: anon, last_name: anon, anonymised_at: at, updated_at: at })
     .where('company_id', '=', person.companyId)
     .where(sql<boolean>`lower(email) = ${person.email}`)
     .returning('id')

@@ -353,7 +353,7 @@ export async function claimDueExpiries(tx: Transaction<Database>, now: Date, lim
 // --- Erasure (issue 16) ----------------------------------------------------------------------
 
 /** The phones in leads with the person's e-mail (to find them elsewhere). */
-export async function leadPhonesOf(db: Kysely<Database> | Transaction<Database>, person: Pick<TErasedPerson, 'companyId' | 'email'>): Promise<string[]> {
+export async function leadPhonesOf(db: TExecutor, person: Pick<TErasedPerson, 'companyId' | 'email'>): Promise<string[]> {
   const rows = await db
     .selectFrom('leads')
     .select('phone')

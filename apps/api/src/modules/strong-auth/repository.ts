@@ -214,7 +214,7 @@ export async function findSecondFactorsForExport(db: Kysely<Database>, companyId
 export async function eraseSecondFactors(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
   const id = person.id;
   await tx.deleteFrom('user_totp').where('user_id', '=', id).execute();
-  await tx.deleteFrom('recovery_codes').where('user_id', '=', id).execute();
+  await deleteRecoveryCodes(tx, id);
   await tx.deleteFrom('mfa_tokens').where('user_id', '=', id).execute();
   await tx.deleteFrom('webauthn_challenges').where('user_id', '=', id).execute();
   await tx.deleteFrom('passkeys').where('user_id', '=', id).execute();

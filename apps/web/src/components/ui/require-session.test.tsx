@@ -65,10 +65,10 @@ describe('useRequiredSession', () => {
   it('only for a moment: a visit more than two seconds after Salir goes to the login page', () => {
     saveSession(session, false);
     clearSession({ byLogout: true });
-    expect(pathWithoutSession('/user/login', '/home', Date.now() + 2_500)).toBe('/user/login');
+    expect(pathWithoutSession(Date.now() + 2_500)).toBe(paths.login.href());
     clearSession({ byLogout: true });
-    expect(pathWithoutSession('/user/login', '/home')).toBe('/home');
+    expect(pathWithoutSession()).toBe(paths.home.href());
     clearSession();
-    expect(pathWithoutSession('/user/login', '/home')).toBe('/user/login');
+    expect(pathWithoutSession()).toBe(paths.login.href());
   });
 });

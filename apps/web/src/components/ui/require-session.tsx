@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { paths } from '@kc/domain';
 import { getSession, pathWithoutSession, restoreSession, useSession, type TSession } from '../../lib/session.ts';
 
 /**
@@ -14,7 +13,7 @@ export function useRequiredSession(): TSession | undefined {
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     if (!getSession()) restoreSession();
-    if (!getSession()) void navigate(pathWithoutSession(paths.login.href(), paths.home.href()), { replace: true });
+    if (!getSession()) void navigate(pathWithoutSession(), { replace: true });
     setChecked(true);
   }, [navigate, session]);
   return checked ? session : undefined;

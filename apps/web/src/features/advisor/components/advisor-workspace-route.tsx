@@ -2,7 +2,7 @@ import { Alert, Container, Text, Title } from '@mantine/core';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { can, paths } from '@kc/domain';
+import { can } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -38,7 +38,7 @@ export function AdvisorClientGate({ children }: { children: ReactNode }) {
   const [checked, setChecked] = useState(false);
   useEffect(() => {
     if (!getSession()) restoreSession();
-    if (!getSession()) void navigate(pathWithoutSession(paths.login.href(), paths.home.href()), { replace: true });
+    if (!getSession()) void navigate(pathWithoutSession(), { replace: true });
     setChecked(true);
   }, [navigate, session]);
   return (
