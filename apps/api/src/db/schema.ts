@@ -730,6 +730,13 @@ export interface ContractInvestorProtectionTable {
 }
 
 // The reflection period's waiver (issue 16, part "reflection period").
+/** Each owner's first dashboard page, written by the database (migration 0038; never by the API). */
+export interface ContractBoardsTable {
+  company_id: string;
+  user_id: string;
+  board: unknown;
+}
+
 export interface ContractReflectionWaiversTable {
   contract_id: string;
   company_id: string;
@@ -886,6 +893,7 @@ export interface Database {
   email_changes: EmailChangesTable;
   // The reflection period's waiver (issue 16, part "reflection period").
   contract_reflection_waivers: ContractReflectionWaiversTable;
+  contract_boards: ContractBoardsTable;
   // Strong authentication (issue 18, helper sa-server).
   user_totp: UserTotpTable;
   recovery_codes: RecoveryCodesTable;

@@ -1,4 +1,12 @@
+import type { AliasableExpression, Expression } from 'kysely';
 import type { TDb } from '../db/database.ts';
+
+/**
+ * A column about the caller that a route reads in the same statement as the session, when the
+ * session is not cached (`requirePermission(action, { alongside })`): given the user's company
+ * and id, an SQL expression of one value. Never kept in the session cache.
+ */
+export type TSessionAlongside = (companyId: Expression<string>, userId: Expression<string>) => AliasableExpression<unknown>;
 
 /** What a valid bearer token resolves to (docs/decisions/0008-session-cache.md). */
 export interface TSession {

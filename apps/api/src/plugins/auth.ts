@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler } from 'fastify';
 import { ENROLMENT_ACTIONS, PASSWORD_CHANGE_ACTIONS, can, mustEnrolSecondFactor, type TAction } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
-import { sessionCacheOf } from '../lib/session-cache.ts';
+import { sessionCacheOf, type TSessionAlongside } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
 import { findTokenUser } from '../modules/oauth/service.ts';
 import { findTokenSecondFactor } from '../modules/strong-auth/service.ts';
@@ -26,6 +26,11 @@ declare module 'fastify' {
     user: TAuthUser | undefined;
     /** The bearer token's hash, for revocation. */
     tokenHash: string | undefined;
+    /**
+     * The route's `alongside` column, when the session was read from the database on this
+     * request (undefined when it came from the session cache: the route reads it itself).
+     */
+    sessionAlongside: unknown;
   }
   interface FastifyInstance {
     /**
@@ -48,7 +53,7 @@ function bearerOf(request: FastifyRequest): string | undefined {
  * of an inactive or deleted user). Valid sessions are kept for SESSION_CACHE_MS in this process
  * (docs/decisions/0008-session-cache.md).
  */
-async function identify(request: FastifyRequest, reply: FastifyReply): Promise<TAuthUser> {
+async function identify(request: FastifyRequest, reply: FastifyReply, alongside?: TSessionAlongside): Promise<TAuthUser> {
   // Answers to an authenticated call carry someone's personal data: no cache may keep them.
   reply.header('cache-control', 'no-store');
   if (request.user) return request.user;
@@ -57,7 +62,14 @@ async function identify(request: FastifyRequest, reply: FastifyReply): Promise<T
   if (!token) throw new AppError(401, 'unauthorized');
   const tokenHash = hashToken(token);
   const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
-  const row = await sessions.resolve(tokenHash, () => findTokenUser(app.db, tokenHash));
+  const row = await sessions.resolve(tokenHash, async () => {
+    const found = await findTokenUser(app.db, tokenHash, new Date(), alongside);
+    if (!found || !alongside) return found;
+    // The route's column is for this request only: the session cache keeps the session without it.
+    const { alongside: column, ...session } = found;
+    request.sessionAlongside = column;
+    return session;
+  });
   if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
   request.user = {
     id: row.id,
@@ -75,6 +87,7 @@ async function identify(request: FastifyRequest, reply: FastifyReply): Promise<T
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', undefined);
   app.decorateRequest('tokenHash', undefined);
+  app.decorateRequest('sessionAlongside', undefined);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const user = await identify(request, reply);
     if (user.isTemporalPassword) throw new AppError(403, 'passwordChangeRequired');
@@ -86,13 +99,14 @@ export function registerAuth(app: FastifyInstance): void {
  * session, 403 `passwordChangeRequired` while the password is temporary (except identity and the
  * password change), 403 `forbidden` unless one of the caller's roles may do `action`. It runs
  * on request, before the body is read or validated, so a caller without the right learns nothing
- * about the input. Whose data the caller reaches is the service's rule (scope).
+ * about the input. Whose data the caller reaches is the service's rule (scope). `alongside`: a
+ * column the route needs, read with the session when it is not cached (`request.sessionAlongside`).
  */
-export function requirePermission(action: TAction): onRequestAsyncHookHandler {
+export function requirePermission(action: TAction, options: { alongside?: TSessionAlongside } = {}): onRequestAsyncHookHandler {
   const allowedWhileTemporary = PASSWORD_CHANGE_ACTIONS.includes(action);
   const allowedBeforeEnrolment = ENROLMENT_ACTIONS.includes(action);
   return async function checkPermission(request, reply) {
-    const user = await identify(request, reply);
+    const user = await identify(request, reply, options.alongside);
     if (user.isTemporalPassword && !allowedWhileTemporary) throw new AppError(403, 'passwordChangeRequired');
     if (!can(user.roles, action)) throw new AppError(403, 'forbidden');
     if (!allowedBeforeEnrolment && !user.hasSecondFactor && mustEnrolSecondFactor(user.roles)) await requireEnrolment(request, user);

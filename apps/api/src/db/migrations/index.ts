@@ -40,6 +40,8 @@ import * as strongAuth from './0032-strong-auth.ts';
 import * as passkeys from './0033-passkeys.ts';
 // Changing one's own e-mail (issue 18, helper email-change).
 import * as emailChange from './0037-email-change.ts';
+// The investor's board kept by the database (issue 12, the dashboard with many investors).
+import * as contractBoards from './0038-contract-boards.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -95,4 +97,6 @@ export const migrations: Record<string, Migration> = {
   '0036-market-payouts': marketPayouts,
   // Changing one's own e-mail (issue 18, helper email-change).
   '0037-email-change': emailChange,
+  // The investor's board kept by the database (issue 12, the dashboard with many investors).
+  '0038-contract-boards': contractBoards,
 };

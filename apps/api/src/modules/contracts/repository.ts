@@ -1,4 +1,4 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { TContractSearchFilters, TContractSortField, TContractState } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 
@@ -54,45 +54,52 @@ export type TSummaryRow = {
 
 /**
  * The dashboard's statement: the owner's count per state and one page (newest first) of their
- * contracts, in all states or in one ($3), as two JSON columns of one row. Both parts read the
- * per-owner indexes `contracts_owner_state` / `contracts_owner_date`; the page orders by the
- * table's columns (k.), not by the text aliases, so the index gives the order. A constant text
- * (compiled once, prepared once per connection: db/preparing-client.ts).
+ * contracts, in all states or in one, as `{"counts", "rows"}` (the function of migration 0038,
+ * planned once per connection).
  */
-const dashboardSql = (oneState: boolean) => {
-  const owner = 'company_id = $1 AND user_id = $2';
-  const [state, limit, offset] = oneState ? [' AND state = $3', '$4', '$5'] : ['', '$3', '$4'];
-  return `SELECT
-  (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
-     FROM (SELECT state, count(*) AS n FROM contracts WHERE ${owner} GROUP BY state) c) AS counts,
-  (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
-     FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
-                  recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
-                  expiring_date::text AS expiring_date, contract_period_type, created_at,
-                  (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
-             FROM contracts k WHERE ${owner}${state}
-             ORDER BY k.submission_date DESC, k.id DESC
-             LIMIT ${limit} OFFSET ${offset}) p) AS rows`;
-};
-const DASHBOARD_ALL_STATES = dashboardSql(false);
-const DASHBOARD_ONE_STATE = dashboardSql(true);
+const DASHBOARD = 'SELECT kc_contract_board($1, $2, $3, $4, $5) AS board';
+
+/** The page the database keeps written for every owner (migration 0038): all states, page 0, this size. */
+export const BOARD_PAGE_SIZE = 10;
+
+export interface TBoard {
+  counts: Record<string, number>;
+  rows: TSummaryRow[];
+}
+
+const EMPTY_BOARD: TBoard = { counts: {}, rows: [] };
+
+/** A board column as the driver hands it: PGlite and node-postgres parse json, a driver that did not would hand text; none: no contract yet. */
+export function parseBoard(value: unknown): TBoard {
+  if (value === null || value === undefined) return EMPTY_BOARD;
+  return (typeof value === 'string' ? JSON.parse(value) : value) as TBoard;
+}
 
 /** The dashboard in one round trip: counts per state and one page of the owner's contracts (all states when `state` is undefined). */
 export async function readDashboard(
   db: TExecutor,
   options: TOwner & { state?: TContractState | undefined; limit: number; offset: number },
-): Promise<{ counts: Record<string, number>; rows: TSummaryRow[] }> {
+): Promise<TBoard> {
   const { companyId, userId, state, limit, offset } = options;
-  const query =
-    state === undefined
-      ? CompiledQuery.raw(DASHBOARD_ALL_STATES, [companyId, userId, limit, offset])
-      : CompiledQuery.raw(DASHBOARD_ONE_STATE, [companyId, userId, state, limit, offset]);
-  const result = await db.executeQuery<{ counts: Record<string, number> | string; rows: TSummaryRow[] | string }>(query);
-  const row = result.rows[0]!;
-  // PGlite and node-postgres both parse json columns; a driver that did not would hand us text.
-  const parse = <T>(v: T | string): T => (typeof v === 'string' ? (JSON.parse(v) as T) : v);
-  return { counts: parse(row.counts), rows: parse(row.rows) };
+  if (state === undefined && offset === 0 && limit === BOARD_PAGE_SIZE) return readBoard(db, { companyId, userId });
+  const result = await db.executeQuery<{ board: unknown }>(CompiledQuery.raw(DASHBOARD, [companyId, userId, state ?? null, limit, offset]));
+  return parseBoard(result.rows[0]?.board);
 }
+
+/** The owner's kept board (all states, page 0, BOARD_PAGE_SIZE): one row by its key. */
+export async function readBoard(db: TExecutor, owner: TOwner): Promise<TBoard> {
+  const result = await db.executeQuery<{ board: unknown }>(
+    CompiledQuery.raw('SELECT board FROM contract_boards WHERE company_id = $1 AND user_id = $2', [owner.companyId, owner.userId]),
+  );
+  return parseBoard(result.rows[0]?.board);
+}
+
+/**
+ * The kept board as a column of the session's statement (plugins/auth.ts, `alongside`): a
+ * dashboard request whose session is not cached reads the token and the board in one round trip.
+ */
+export const boardAlongside = (companyId: Expression<string>, userId: Expression<string>) =>
+  sql<unknown>`(SELECT b.board FROM contract_boards b WHERE b.company_id = ${companyId} AND b.user_id = ${userId})`;
 
 function filtered(db: TExecutor, options: TListOptions) {
   const f = options.filters ?? {};

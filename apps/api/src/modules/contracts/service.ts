@@ -62,6 +62,9 @@ import {
   insertReflectionWaiver,
   tryLockIdempotencyKey,
   readDashboard,
+  readBoard,
+  BOARD_PAGE_SIZE,
+  type TBoard,
   updateContractState,
   type TContractRowWithOwner,
   type TSummaryRow,
@@ -102,21 +105,36 @@ export function reflectionInfo(createdAt: Date | string, waivedAt: Date | string
 const statesOf = (filter: TContractFilter): TContractState[] | undefined => (filter === 'ALL' ? undefined : [filter]);
 
 /** The caller's board: one page of their contracts in a state (or all) and the counters of every state. */
-export async function getDashboard(app: FastifyInstance, caller: TAuthUser, filter: TContractFilter, page: number, size: number): Promise<TDashboardResponse> {
-  // One statement: the page's total is the counter of its state (or of all), read from the same
-  // per-state counts (bench/README.md, dashboard budget).
-  const { counts, rows } = await readDashboard(app.db, {
-    companyId: caller.companyId,
-    userId: caller.id,
-    state: filter === 'ALL' ? undefined : filter,
-    limit: size,
-    offset: page * size,
-  });
+export async function getDashboard(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  filter: TContractFilter,
+  page: number,
+  size: number,
+  /** The kept board, when it came with the session's statement (plugins/auth.ts, `alongside`). */
+  keptBoard?: TBoard,
+): Promise<TDashboardResponse> {
+  // One statement, or none when the board came with the session: the page's total is the counter
+  // of its state (or of all), read from the same per-state counts (bench/README.md, dashboard budget).
+  const isKeptPage = filter === 'ALL' && page === 0 && size === BOARD_PAGE_SIZE;
+  const { counts, rows } =
+    isKeptPage && keptBoard
+      ? keptBoard
+      : await readDashboard(app.db, {
+          companyId: caller.companyId,
+          userId: caller.id,
+          state: filter === 'ALL' ? undefined : filter,
+          limit: size,
+          offset: page * size,
+        });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   const all = CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0);
   const total = filter === 'ALL' ? all : facets[filter];
   return { contracts: toPage(rows.map(toSummary), page, size, total, false), facets: { ...facets, ALL: all } };
 }
+
+/** The kept board as a column of the session's statement, and how to read it (the dashboard route). */
+export { boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
 
 /** A customer's contracts, filtered, sorted (whitelisted fields) and paged. */
 export async function searchContracts(
@@ -563,7 +581,7 @@ export async function waiveReflection(app: FastifyInstance, caller: TAuthUser, i
  * (users service) has already checked that the customer is within its scope.
  */
 export async function countCustomerContracts(app: FastifyInstance, companyId: string, userId: string): Promise<TDashboardFacets> {
-  const { counts } = await readDashboard(app.db, { companyId, userId, state: undefined, limit: 0, offset: 0 });
+  const { counts } = await readBoard(app.db, { companyId, userId });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   return { ...facets, ALL: CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem, type TContractFilter } from '@kc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getDashboard } from '../contracts/service.ts';
+import { dashboardAlongside, getDashboard, parseBoard } from '../contracts/service.ts';
 import { ownerKey } from './dashboard-cache.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 
@@ -19,7 +19,9 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   async function answer(request: FastifyRequest, reply: FastifyReply, filter: TContractFilter, page: number, size: number) {
     const user = request.user!;
     // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
-    const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size)));
+    // The kept board came with the session's statement when the session was not cached (one round trip).
+    const kept = request.sessionAlongside === undefined ? undefined : parseBoard(request.sessionAlongside);
+    const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size, kept)));
     const body =
       page < CACHED_PAGES ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load) : await load();
     return reply.type('application/json; charset=utf-8').send(body);
@@ -28,7 +30,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard/:contractState',
     {
-      onRequest: requirePermission('dashboard.own'),
+      onRequest: requirePermission('dashboard.own', { alongside: dashboardAlongside }),
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], params: ZDashboardParams, querystring: ZDashboardQuery, response },
     },
     async (request, reply) => answer(request, reply, request.params.contractState, request.query.page, request.query.size),
@@ -36,7 +38,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/dashboard',
     {
-      onRequest: requirePermission('dashboard.own'),
+      onRequest: requirePermission('dashboard.own', { alongside: dashboardAlongside }),
       schema: { tags: ['dashboard'], summary, security: [{ bearer: [] }], querystring: ZDashboardQuery, response },
     },
     async (request, reply) => answer(request, reply, 'ALL', request.query.page, request.query.size),

@@ -1,6 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { forgetSessions } from '../../lib/session-cache.ts';
+import { forgetSessions, type TSessionAlongside } from '../../lib/session-cache.ts';
 import { hasSecondFactorSql } from '../strong-auth/repository.ts';
 import { companyExistsSql } from '../company/repository.ts';
 import { userForLoginQuery } from '../users/repository.ts';
@@ -112,22 +112,37 @@ function tokenUserQuery(db: TExecutor, tokenHash: string, now: Date) {
     .where('u.is_active', '=', true)
     .where('u.is_deleted', '=', false);
 }
-type TTokenUser = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>>;
+type TTokenUser = NonNullable<Awaited<ReturnType<ReturnType<typeof tokenUserQuery>['executeTakeFirst']>>> & { alongside?: unknown };
 
 const HASH_STAND_IN = '\u0000token-hash';
 const NOW_STAND_IN = new Date(0);
+/** The statement's text, built once; and once per `alongside` column a route asks for. */
 let tokenUserStatement: CompiledQuery | undefined;
+const withAlongside = new Map<TSessionAlongside, CompiledQuery>();
+
+function tokenUserStatementFor(db: TExecutor, alongside: TSessionAlongside | undefined): CompiledQuery {
+  if (!alongside) return (tokenUserStatement ??= tokenUserQuery(db, HASH_STAND_IN, NOW_STAND_IN).compile());
+  let statement = withAlongside.get(alongside);
+  if (!statement) {
+    statement = tokenUserQuery(db, HASH_STAND_IN, NOW_STAND_IN)
+      .select((eb) => alongside(eb.ref('u.company_id'), eb.ref('u.id')).as('alongside'))
+      .compile();
+    withAlongside.set(alongside, statement);
+  }
+  return statement;
+}
 
 /**
  * The active user behind an unrevoked, unexpired token, with the company the token was issued
  * for, and the session's second-factor state (issue 18). Every authenticated request that misses
  * the session cache runs it, so its text is built once (Kysely compiled with stand-in values)
- * and each call only sets the token's hash and the time.
+ * and each call only sets the token's hash and the time. `alongside` adds one column about the
+ * user that the route needs anyway (the dashboard's board), read in the same round trip.
  */
-export async function findTokenUser(db: TExecutor, tokenHash: string, now = new Date()): Promise<TTokenUser | undefined> {
-  tokenUserStatement ??= tokenUserQuery(db, HASH_STAND_IN, NOW_STAND_IN).compile();
-  const parameters = tokenUserStatement.parameters.map((p) => (p === HASH_STAND_IN ? tokenHash : p === NOW_STAND_IN ? now : p));
-  const result = await db.executeQuery<TTokenUser>(CompiledQuery.raw(tokenUserStatement.sql, parameters));
+export async function findTokenUser(db: TExecutor, tokenHash: string, now = new Date(), alongside?: TSessionAlongside): Promise<TTokenUser | undefined> {
+  const statement = tokenUserStatementFor(db, alongside);
+  const parameters = statement.parameters.map((p) => (p === HASH_STAND_IN ? tokenHash : p === NOW_STAND_IN ? now : p));
+  const result = await db.executeQuery<TTokenUser>(CompiledQuery.raw(statement.sql, parameters));
   return result.rows[0];
 }
 

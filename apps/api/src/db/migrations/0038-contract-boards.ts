@@ -1,0 +1,156 @@
+import { sql, type Kysely } from 'kysely';
+import { runStatements } from './run-statements.ts';
+
+/**
+ * The investor's board, kept by the database (issue 12, docs/decisions/0039-contract-boards.md).
+ *
+ * `kc_contract_board(company, user, state, limit, offset)` is the dashboard's one read: the
+ * owner's count per state and one page of their contracts (newest first), in all states (state
+ * NULL) or in one, as `{"counts": {...}, "rows": [...]}`. It is PL/pgSQL so that each connection
+ * plans its two statements once.
+ *
+ * `contract_boards` keeps, per owner, the board everyone opens first: all states, page 0, the
+ * page size of the dashboard (10). Every statement that changes `contracts`, or waives a
+ * reflection period, rewrites the boards of the owners it touched in the same transaction, so a
+ * board is never older than the committed contracts. Two transactions changing one owner's
+ * contracts write the board one after the other: each locks the owners' board rows first (in one
+ * order), and the rewrite that follows reads with a snapshot taken after that lock, so the later
+ * one sees the earlier one's committed rows.
+ */
+export async function up(db: Kysely<unknown>): Promise<void> {
+  // Statements with semicolons inside their bodies: each run on its own, not split by runStatements.
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_board(p_company text, p_user uuid, p_state text, p_limit integer, p_offset integer)
+RETURNS json LANGUAGE plpgsql STABLE AS $fn$
+BEGIN
+  IF p_state IS NULL THEN
+    RETURN json_build_object(
+      'counts', (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
+                   FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
+      'rows', (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
+                 FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
+                              recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
+                              expiring_date::text AS expiring_date, contract_period_type, created_at,
+                              (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
+                         FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user
+                        ORDER BY k.submission_date DESC, k.id DESC
+                        LIMIT p_limit OFFSET p_offset) p));
+  END IF;
+  RETURN json_build_object(
+    'counts', (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
+                 FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
+    'rows', (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
+               FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
+                            recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
+                            expiring_date::text AS expiring_date, contract_period_type, created_at,
+                            (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
+                       FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user AND k.state = p_state
+                      ORDER BY k.submission_date DESC, k.id DESC
+                      LIMIT p_limit OFFSET p_offset) p));
+END
+$fn$`,
+    )
+    .execute(db);
+  await runStatements(db, `
+    CREATE TABLE contract_boards (
+      company_id text NOT NULL,
+      user_id uuid NOT NULL,
+      board json NOT NULL,
+      PRIMARY KEY (company_id, user_id)
+    )
+  `);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_write_contract_boards(p_companies text[], p_users uuid[]) RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  INSERT INTO contract_boards (company_id, user_id, board)
+    SELECT o.c, o.u, '{"counts": {}, "rows": []}'::json FROM unnest(p_companies, p_users) AS o(c, u) ORDER BY o.c, o.u
+    ON CONFLICT (company_id, user_id) DO NOTHING;
+  PERFORM 1 FROM contract_boards b JOIN unnest(p_companies, p_users) AS o(c, u) ON b.company_id = o.c AND b.user_id = o.u
+    ORDER BY b.company_id, b.user_id FOR UPDATE OF b;
+  UPDATE contract_boards b SET board = kc_contract_board(b.company_id, b.user_id, NULL, 10, 0)
+    FROM unnest(p_companies, p_users) AS o(c, u) WHERE b.company_id = o.c AND b.user_id = o.u;
+END
+$fn$`,
+    )
+    .execute(db);
+  // Transition tables are seen only by the trigger's own function: it hands the owners on as arrays.
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_boards_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE companies text[]; users uuid[];
+BEGIN
+  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+    FROM (SELECT DISTINCT company_id, user_id FROM new_rows) o;
+  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
+  RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_boards_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE companies text[]; users uuid[];
+BEGIN
+  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+    FROM (SELECT company_id, user_id FROM new_rows UNION SELECT company_id, user_id FROM old_rows) o;
+  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
+  RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_boards_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE companies text[]; users uuid[];
+BEGIN
+  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+    FROM (SELECT DISTINCT company_id, user_id FROM old_rows) o;
+  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
+  RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_boards_after_waiver() RETURNS trigger LANGUAGE plpgsql AS $fn$
+DECLARE companies text[]; users uuid[];
+BEGIN
+  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+    FROM (SELECT DISTINCT k.company_id, k.user_id FROM new_rows w JOIN contracts k ON k.id = w.contract_id) o;
+  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
+  RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_contract_boards_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
+BEGIN
+  DELETE FROM contract_boards;
+  RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await runStatements(db, `
+    CREATE TRIGGER contracts_boards_insert AFTER INSERT ON contracts
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_insert();
+    CREATE TRIGGER contracts_boards_update AFTER UPDATE ON contracts
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_update();
+    CREATE TRIGGER contracts_boards_delete AFTER DELETE ON contracts
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_delete();
+    CREATE TRIGGER contracts_boards_truncate AFTER TRUNCATE ON contracts
+      FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_truncate();
+    CREATE TRIGGER reflection_waivers_boards AFTER INSERT ON contract_reflection_waivers
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
+    INSERT INTO contract_boards (company_id, user_id, board)
+      SELECT o.company_id, o.user_id, kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)
+        FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
+  `);
+}

@@ -1,0 +1,166 @@
+import pg from 'pg';
+import { REFLECTION_WAIVER_TEXT } from '@kc/domain';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
+import { authHeaders } from './helpers/auth.ts';
+import { truncateContracts } from './helpers/ledger.ts';
+import { forgetSessions } from '../src/lib/session-cache.ts';
+import { findTokenUser } from '../src/modules/oauth/service.ts';
+import { dashboardAlongside, parseBoard } from '../src/modules/contracts/service.ts';
+import { hashToken } from '../src/lib/tokens.ts';
+
+// The board the database keeps per owner (migration 0038, decision 0039): after any change to
+// `contracts`, made by the API or in SQL, each owner's kept board is exactly what the board
+// function reads from the contracts at that moment, and the dashboard serves it.
+
+const INVESTOR = 'investor@kc.example';
+
+describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
+  let t: TTestApp;
+  let investor: Record<string, string>;
+  let investorId: string;
+
+  /** Owners whose kept board differs from a fresh read, or who have contracts and no kept board. */
+  const staleBoards = async () =>
+    (
+      await sql<{ user_id: string }>`
+        SELECT o.user_id FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
+          LEFT JOIN contract_boards b ON b.company_id = o.company_id AND b.user_id = o.user_id
+         WHERE b.board IS NULL OR b.board::text <> kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)::text
+        UNION ALL
+        SELECT b.user_id FROM contract_boards b
+         WHERE b.board::text <> kc_contract_board(b.company_id, b.user_id, NULL, 10, 0)::text`.execute(t.db)
+    ).rows;
+  const keptBoard = async (userId = investorId) =>
+    parseBoard((await t.db.selectFrom('contract_boards').select('board').where('user_id', '=', userId).executeTakeFirst())?.board);
+  const dashboard = async () => {
+    // Changes made in SQL reach the answer cache (decision 0009) by notification, later: this file
+    // checks the kept board, so every read here skips that cache.
+    t.app.dashboardCache.forgetAll();
+    const res = await t.app.inject({ url: '/api/dashboard', headers: investor });
+    expect(res.statusCode).toBe(200);
+    return res.json() as { facets: Record<string, number>; contracts: { content: { id: string; userContractState: string }[] } };
+  };
+  const copyOfAContract = async (changes: Record<string, unknown>) => {
+    const template = await t.db.selectFrom('contracts').selectAll().where('user_id', '=', investorId).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _c, ...copy } = template;
+    return (await t.db.insertInto('contracts').values({ ...copy, ...changes }).returning('id').executeTakeFirstOrThrow()).id;
+  };
+
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+    investor = await authHeaders(t.db, INVESTOR);
+    investorId = (await t.db.selectFrom('users').select('id').where('email', '=', INVESTOR).executeTakeFirstOrThrow()).id;
+  });
+  afterAll(async () => t.close());
+
+  it('starts with a kept board for every owner of the demo data, each equal to a fresh read', async () => {
+    expect((await keptBoard()).rows.length).toBeGreaterThan(0);
+    expect(await staleBoards()).toEqual([]);
+  });
+
+  it('follows inserts, state changes, moves to another owner and deletes made in SQL', async () => {
+    const inserted = await copyOfAContract({ state: 'STANDBY', submission_date: '2099-01-01' });
+    expect((await keptBoard()).rows[0]?.id).toBe(inserted);
+    expect(await staleBoards()).toEqual([]);
+
+    await sql`UPDATE contracts SET state = 'ARCHIVED' WHERE id = ${inserted}`.execute(t.db);
+    expect((await keptBoard()).rows[0]?.state).toBe('ARCHIVED');
+
+    const advisorId = (await t.db.selectFrom('users').select('id').where('email', '=', 'advisor@kc.example').executeTakeFirstOrThrow()).id;
+    await sql`UPDATE contracts SET user_id = ${advisorId} WHERE id = ${inserted}`.execute(t.db);
+    expect((await keptBoard()).rows.map((r) => r.id)).not.toContain(inserted);
+    expect((await keptBoard(advisorId)).rows.map((r) => r.id)).toContain(inserted);
+    expect(await staleBoards()).toEqual([]);
+
+    await t.db.deleteFrom('contracts').where('id', '=', inserted).execute();
+    expect((await keptBoard(advisorId)).rows.map((r) => r.id)).not.toContain(inserted);
+    expect(await staleBoards()).toEqual([]);
+  });
+
+  it('follows a contract added in SQL and a waiver made through the API, and the dashboard shows them', async () => {
+    const before = await dashboard();
+    const id = await copyOfAContract({ state: 'NEW', submission_date: '2099-02-01' });
+    const after = await dashboard();
+    expect(after.facets['NEW']).toBe(before.facets['NEW']! + 1);
+    expect(after.contracts.content[0]?.id).toBe(id);
+    const waived = await t.app.inject({
+      method: 'POST',
+      url: `/api/contracts/${id}/waive-reflection`,
+      headers: investor,
+      payload: { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version },
+    });
+    expect(waived.statusCode).toBe(200);
+    expect((await keptBoard()).rows.find((r) => r.id === id)?.waived_at).not.toBeNull();
+    expect((await dashboard()).contracts.content[0]).toMatchObject({ id, reflection: { waivedAt: expect.any(String) } });
+    expect(await staleBoards()).toEqual([]);
+  });
+
+  it('answers the same board whether the session came from the database with it or from the session cache', async () => {
+    forgetSessions(t.db);
+    t.app.dashboardCache.forgetAll();
+    const fromTheSessionStatement = await t.app.inject({ url: '/api/dashboard', headers: investor });
+    // The session is cached now: this answer reads the kept board on its own.
+    t.app.dashboardCache.forgetAll();
+    const afterTheCache = await t.app.inject({ url: '/api/dashboard', headers: investor });
+    expect(fromTheSessionStatement.statusCode).toBe(200);
+    expect(afterTheCache.body).toBe(fromTheSessionStatement.body);
+  });
+
+  it('reads the board in the session statement only for the owner of the token', async () => {
+    const token = investor['authorization']!.slice('Bearer '.length);
+    const row = await findTokenUser(t.db, hashToken(token), new Date(), dashboardAlongside);
+    expect(row?.id).toBe(investorId);
+    expect(parseBoard(row?.alongside)).toEqual(await keptBoard());
+    // Without the column the statement is the plain session, and an unknown token reads nothing.
+    expect(await findTokenUser(t.db, hashToken(token))).not.toHaveProperty('alongside');
+    expect(await findTokenUser(t.db, hashToken('not a token'), new Date(), dashboardAlongside)).toBeUndefined();
+  });
+
+  it('answers an empty board to an investor without contracts', async () => {
+    const res = await t.app.inject({ url: '/api/dashboard', headers: await authHeaders(t.db, 'advisor@kc.example') });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it.runIf(kind === 'postgres')('writes both changes when two transactions change one owner at once', async () => {
+    const template = await t.db.selectFrom('contracts').selectAll().where('user_id', '=', investorId).executeTakeFirstOrThrow();
+    // An owner outside the sales network: no agent's figures to lock, so only the board's lock orders the two.
+    const owner = (await t.db.selectFrom('users').select('id').where('email', '=', 'admin@kc.example').executeTakeFirstOrThrow()).id;
+    const clients = [new pg.Client({ connectionString: t.databaseUrl }), new pg.Client({ connectionString: t.databaseUrl })];
+    await Promise.all(clients.map((c) => c.connect()));
+    const insert = (client: pg.Client, date: string) =>
+      client.query(
+        `INSERT INTO contracts (company_id, user_id, product_id, product_key, state, initial_investment, recurring_amount, submission_date, expiring_date)
+         VALUES ($1, $2, $3, $4, 'STANDBY', 100, 10, $5, '2120-01-01') RETURNING id`,
+        [template.company_id, owner, template.product_id, template.product_key, date],
+      );
+    try {
+      const [a, b] = clients as [pg.Client, pg.Client];
+      // The owner's board exists already (the case where no insert of it can make the second wait).
+      await insert(a, '2100-01-01');
+      await a.query('BEGIN');
+      await b.query('BEGIN');
+      const first = (await insert(a, '2110-01-01')).rows[0].id as string;
+      // The second waits for the first's lock on the owner's board, then reads its committed row.
+      const second = insert(b, '2110-01-02');
+      await new Promise((resolve) => setTimeout(resolve, 200));
+      await a.query('COMMIT');
+      const secondId = (await second).rows[0].id as string;
+      await b.query('COMMIT');
+      const rows = (await keptBoard(owner)).rows.map((r) => r.id);
+      expect(rows.slice(0, 2)).toEqual([secondId, first]);
+      expect(await staleBoards()).toEqual([]);
+    } finally {
+      await Promise.all(clients.map((c) => c.end()));
+    }
+  });
+
+  it('empties every kept board when contracts are truncated', async () => {
+    await truncateContracts(t.db);
+    expect(await t.db.selectFrom('contract_boards').select('user_id').execute()).toEqual([]);
+    const res = await dashboard();
+    expect(res.facets['ALL']).toBe(0);
+    expect(res.contracts.content).toEqual([]);
+  });
+});
