@@ -5,6 +5,7 @@ import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.
 import { authHeaders } from './helpers/auth.ts';
 import { TEST_BASE_YEAR } from './helpers/constants.ts';
 import { demoPrices, seedLedger } from '../src/db/seed/ledger.ts';
+import { forgetSessions } from '../src/lib/session-cache.ts';
 
 const INVESTOR = 'investor@kc.example';
 const OTHER_INVESTOR = 'investor@other.example';
@@ -366,6 +367,19 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
         .orderBy('id')
         .execute();
       expect(mine.holdings.map((x: { contractId: string }) => x.contractId)).toEqual(expected.map((c) => c.id));
+    });
+    it("answers the same holdings whether one's own rows came with the session's statement or were read after it", async () => {
+      const url = `/api/ledger/customers/${ids[INVESTOR]}/holdings`;
+      forgetSessions(t.db); // the next request reads the session, and the investor's rows with it
+      const withTheSession = await t.app.inject({ url, headers: h[INVESTOR] });
+      const afterTheSession = await t.app.inject({ url, headers: h[INVESTOR] }); // session cached: rows read on their own
+      expect(withTheSession.statusCode).toBe(200);
+      expect(withTheSession.body).toBe(afterTheSession.body);
+      // Staff reading a customer get the customer's rows, never their own that came with their session.
+      forgetSessions(t.db);
+      const byAdmin = await t.app.inject({ url, headers: h['admin@kc.example'] });
+      expect(byAdmin.statusCode).toBe(200);
+      expect(byAdmin.body).toBe(withTheSession.body);
     });
   });
 

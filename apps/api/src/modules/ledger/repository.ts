@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { formatScaled, type TJournalKind, type TJournalLine, type TLedgerAccount, type TPaymentMethod } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 
@@ -96,7 +96,13 @@ export interface THoldingRow {
  * published price. With no contract, one row of nulls carries the price.
  */
 export async function findHoldingRows(db: TExecutor, companyId: string, userId: string): Promise<THoldingRow[]> {
-  const result = await sql<THoldingRow>`
+  const result = await sql<THoldingRow>`${holdingRowsSql(companyId, userId)} ORDER BY m.submission_date DESC, m.id`.execute(db);
+  return result.rows;
+}
+
+/** The statement of `findHoldingRows`, for an owner given as values or as columns of another statement. */
+function holdingRowsSql(companyId: string | Expression<string>, userId: string | Expression<string>) {
+  return sql<THoldingRow>`
     WITH price AS (
       SELECT p.price::text AS price, to_char(p.value_date, 'YYYY-MM-DD') AS price_date
       FROM kc_prices p WHERE p.company_id = ${companyId} ORDER BY p.value_date DESC LIMIT 1
@@ -116,10 +122,18 @@ export async function findHoldingRows(db: TExecutor, companyId: string, userId: 
     SELECT m.*, p.price, p.price_date
     FROM (SELECT NULL) one
     LEFT JOIN mine m ON true
-    LEFT JOIN price p ON true
-    ORDER BY m.submission_date DESC, m.id`.execute(db);
-  return result.rows;
+    LEFT JOIN price p ON true`;
 }
+
+/**
+ * The caller's own holding rows as one JSON column of the session's statement (plugins/auth.ts,
+ * `alongside`): a request for one's own holdings whose session is not cached is one round trip.
+ */
+export const holdingsAlongside = (companyId: Expression<string>, userId: Expression<string>) =>
+  sql<unknown>`(SELECT json_agg(h ORDER BY h.submission_date DESC, h.id) FROM (${holdingRowsSql(companyId, userId)}) h)`;
+
+/** The rows of `holdingsAlongside` as the driver hands them (parsed JSON, or text from a driver that does not parse). */
+export const parseHoldingRows = (value: unknown): THoldingRow[] => (typeof value === 'string' ? JSON.parse(value) : value) as THoldingRow[];
 
 /** Sums of a set of contracts' lines, by contract and account. */
 export async function sumContractLines(

@@ -23,6 +23,7 @@ import './messages.ts';
 import {
   checkLedger,
   getHoldings,
+  holdingsAlongside,
   getJournal,
   getSchedule,
   listPayments,
@@ -123,7 +124,8 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/ledger/customers/:customerId/holdings',
     {
-      onRequest: requirePermission('ledger.readContract'),
+      // One's own holdings come with the session's statement when the session is not cached.
+      onRequest: requirePermission('ledger.readContract', { alongside: holdingsAlongside }),
       schema: {
         tags,
         summary: "A customer's holdings per contract (units, paid in, income, value at the last published price), from the ledger's lines",
@@ -132,7 +134,7 @@ export const ledgerRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZHoldings, ...denied, 404: ZProblem },
       },
     },
-    async (request) => getHoldings(app, request.user!, request.params.customerId),
+    async (request) => getHoldings(app, request.user!, request.params.customerId, request.sessionAlongside),
   );
 
   app.get(

@@ -47,6 +47,7 @@ import {
   findContractPayments,
   findJournal,
   findHoldingRows,
+  parseHoldingRows,
   type THoldingRow,
   findLedgerContract,
   findPaymentByReference,
@@ -285,10 +286,22 @@ export async function recordPayment(
 
 // Holdings --------------------------------------------------------------------------------------
 
+/** The caller's own holding rows as a column of the session's statement (the holdings route). */
+export { holdingsAlongside } from './repository.ts';
+
 /** A customer's holdings per contract: units, paid in, income, value at the last published price. */
-export async function getHoldings(app: FastifyInstance, caller: TAuthUser, customerId: string): Promise<THoldings> {
+export async function getHoldings(
+  app: FastifyInstance,
+  caller: TAuthUser,
+  customerId: string,
+  /** The caller's own rows, when they came with the session's statement (`holdingsAlongside`). */
+  ownRows?: unknown,
+): Promise<THoldings> {
   const customerIdChecked = await resolveCustomerId(app.db, caller, customerId);
-  const rows = await findHoldingRows(app.db, caller.companyId, customerIdChecked);
+  const rows =
+    customerIdChecked === caller.id && ownRows !== undefined && ownRows !== null
+      ? parseHoldingRows(ownRows)
+      : await findHoldingRows(app.db, caller.companyId, customerIdChecked);
   const latest = rows[0]?.price ? { price: rows[0].price, value_date: rows[0].price_date! } : undefined;
   const contracts = rows.filter((r): r is THoldingRow & { id: string } => r.id !== null);
   const sums = new Map(
