@@ -22,8 +22,12 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     // The kept board came with the session's statement when the session was not cached (one round trip).
     const kept = request.sessionAlongside === undefined ? undefined : parseBoard(request.sessionAlongside);
     const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size, kept)));
+    // A board read with the session was read before the cache could watch for changes to its owner
+    // (decision 0009: a page read while a change commits is not stored), so it is served, not kept.
     const body =
-      page < CACHED_PAGES ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load) : await load();
+      page < CACHED_PAGES && kept === undefined
+        ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load)
+        : await load();
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
