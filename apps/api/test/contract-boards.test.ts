@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { REFLECTION_WAIVER_TEXT } from '@kc/domain';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import { truncateContracts } from './helpers/ledger.ts';
@@ -126,9 +126,74 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
     expect(await findTokenUser(t.db, hashToken('not a token'), new Date(), dashboardAlongside)).toBeUndefined();
   });
 
-  it('answers an empty board to an investor without contracts', async () => {
-    const res = await t.app.inject({ url: '/api/dashboard', headers: await authHeaders(t.db, 'advisor@kc.example') });
-    expect(res.statusCode).toBe(200);
+  it('answers an empty board to someone who never had a contract, with or without the session statement', async () => {
+    const supplier = await authHeaders(t.db, 'supplier@kc.example');
+    const supplierId = (await t.db.selectFrom('users').select('id').where('email', '=', 'supplier@kc.example').executeTakeFirstOrThrow()).id;
+    expect(await t.db.selectFrom('contract_boards').select('user_id').where('user_id', '=', supplierId).execute()).toEqual([]);
+    forgetSessions(t.db);
+    t.app.dashboardCache.forgetAll();
+    const first = await t.app.inject({ url: '/api/dashboard', headers: supplier }); // board column NULL with the session
+    t.app.dashboardCache.forgetAll();
+    const second = await t.app.inject({ url: '/api/dashboard', headers: supplier }); // session cached: no board row
+    for (const res of [first, second]) {
+      expect(res.statusCode).toBe(200);
+      const body = res.json() as { facets: Record<string, number>; contracts: { content: unknown[]; totalElements: number } };
+      expect(body.facets['ALL']).toBe(0);
+      expect(body.contracts.content).toEqual([]);
+      expect(body.contracts.totalElements).toBe(0);
+    }
+  });
+
+  it('reads the session and the kept board in one statement when the session is not cached, and the board alone after', async () => {
+    const executor = t.app.db.getExecutor();
+    const statements: string[] = [];
+    const original = executor.executeQuery.bind(executor);
+    const counting = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {
+      statements.push(query.sql);
+      return original(query, ...rest);
+    });
+    try {
+      forgetSessions(t.db);
+      t.app.dashboardCache.forgetAll();
+      expect((await t.app.inject({ url: '/api/dashboard', headers: investor })).statusCode).toBe(200);
+      expect(statements).toHaveLength(1);
+      expect(statements[0]).toContain('contract_boards');
+      expect(statements[0]).toContain('access_tokens');
+      statements.length = 0;
+      t.app.dashboardCache.forgetAll();
+      expect((await t.app.inject({ url: '/api/dashboard', headers: investor })).statusCode).toBe(200);
+      expect(statements).toEqual(['SELECT board FROM contract_boards WHERE company_id = $1 AND user_id = $2']);
+      // Another page is not the kept one: it reads its own page, and the answer cache keeps it.
+      statements.length = 0;
+      forgetSessions(t.db);
+      expect((await t.app.inject({ url: '/api/dashboard/NEW', headers: investor })).statusCode).toBe(200);
+      expect(statements).toHaveLength(2);
+      expect(statements[1]).toContain('kc_contract_board');
+    } finally {
+      counting.mockRestore();
+    }
+  });
+
+  it('follows waivers changed or removed in SQL, and writes dates as ISO whatever the writer\'s DateStyle', async () => {
+    const waived = await t.db.selectFrom('contract_reflection_waivers').select('contract_id').executeTakeFirstOrThrow();
+    await sql`UPDATE contract_reflection_waivers SET waived_at = '2030-01-01T00:00:00Z' WHERE contract_id = ${waived.contract_id}`.execute(t.db);
+    expect(await staleBoards()).toEqual([]);
+    await sql`DELETE FROM contract_reflection_waivers WHERE contract_id = ${waived.contract_id}`.execute(t.db);
+    expect(await staleBoards()).toEqual([]);
+    const template = await t.db.selectFrom('contracts').selectAll().where('user_id', '=', investorId).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _c, ...copy } = template;
+    const id = await t.db.connection().execute(async (c) => {
+      // A session (psql, a report tool) whose dates print as 04/03/2099 writes the board.
+      await sql`SET DateStyle = 'SQL, DMY'`.execute(c);
+      try {
+        return (await c.insertInto('contracts').values({ ...copy, submission_date: '2099-03-04' }).returning('id').executeTakeFirstOrThrow()).id;
+      } finally {
+        await sql`RESET DateStyle`.execute(c);
+      }
+    });
+    const row = (await keptBoard()).rows.find((r) => r.id === id)!;
+    expect(row.submission_date).toBe('2099-03-04');
+    expect(row.expiring_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it.runIf(kind === 'postgres')('writes both changes when two transactions change one owner at once', async () => {
@@ -152,7 +217,15 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       const first = (await insert(a, '2110-01-01')).rows[0].id as string;
       // The second waits for the first's lock on the owner's board, then reads its committed row.
       const second = insert(b, '2110-01-02');
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      // Only once B waits on A's lock does the test exercise the board's serialisation.
+      const bPid = (b as unknown as { processID: number }).processID;
+      await vi.waitFor(
+        async () => {
+          const waiting = await a.query(`SELECT wait_event_type FROM pg_stat_activity WHERE pid = $1`, [bPid]);
+          expect(waiting.rows[0]?.wait_event_type).toBe('Lock');
+        },
+        { timeout: 5000, interval: 20 },
+      );
       await a.query('COMMIT');
       const secondId = (await second).rows[0].id as string;
       await b.query('COMMIT');

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { sql } from 'kysely';
 import { formatEur, formatPrice, formatUnits, parseEur, parsePrice, unitsFor, valueAt } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
@@ -370,9 +370,23 @@ describe.each(DB_KINDS)('the money ledger on %s', (kind) => {
     });
     it("answers the same holdings whether one's own rows came with the session's statement or were read after it", async () => {
       const url = `/api/ledger/customers/${ids[INVESTOR]}/holdings`;
-      forgetSessions(t.db); // the next request reads the session, and the investor's rows with it
-      const withTheSession = await t.app.inject({ url, headers: h[INVESTOR] });
-      const afterTheSession = await t.app.inject({ url, headers: h[INVESTOR] }); // session cached: rows read on their own
+      // Which statements read ledger lines: one per request, the session's own when it was not cached.
+      const executor = t.app.db.getExecutor();
+      const original = executor.executeQuery.bind(executor);
+      const readingLines: string[] = [];
+      const counting = vi.spyOn(executor, 'executeQuery').mockImplementation((query, ...rest) => {
+        if (query.sql.includes('ledger_lines')) readingLines.push(query.sql.includes('access_tokens') ? 'with the session' : 'on its own');
+        return original(query, ...rest);
+      });
+      let withTheSession, afterTheSession;
+      try {
+        forgetSessions(t.db); // the next request reads the session, and the investor's rows with it
+        withTheSession = await t.app.inject({ url, headers: h[INVESTOR] });
+        afterTheSession = await t.app.inject({ url, headers: h[INVESTOR] }); // session cached: rows read on their own
+      } finally {
+        counting.mockRestore();
+      }
+      expect(readingLines).toEqual(['with the session', 'on its own']);
       expect(withTheSession.statusCode).toBe(200);
       expect(withTheSession.body).toBe(afterTheSession.body);
       // Staff reading a customer get the customer's rows, never their own that came with their session.

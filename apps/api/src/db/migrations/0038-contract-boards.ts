@@ -30,8 +30,8 @@ BEGIN
                    FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
       'rows', (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
                  FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
-                              recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
-                              expiring_date::text AS expiring_date, contract_period_type, created_at,
+                              recurring_amount::text AS recurring_amount, to_char(submission_date, 'YYYY-MM-DD') AS submission_date,
+                              to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date, contract_period_type, created_at,
                               (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
                          FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user
                         ORDER BY k.submission_date DESC, k.id DESC
@@ -42,8 +42,8 @@ BEGIN
                  FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
     'rows', (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
                FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
-                            recurring_amount::text AS recurring_amount, submission_date::text AS submission_date,
-                            expiring_date::text AS expiring_date, contract_period_type, created_at,
+                            recurring_amount::text AS recurring_amount, to_char(submission_date, 'YYYY-MM-DD') AS submission_date,
+                            to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date, contract_period_type, created_at,
                             (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
                        FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user AND k.state = p_state
                       ORDER BY k.submission_date DESC, k.id DESC
@@ -94,8 +94,18 @@ $fn$`,
       `CREATE FUNCTION kc_contract_boards_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE companies text[]; users uuid[];
 BEGIN
+  -- Only owners whose board can change: a row that moved, or changed a column the board shows.
   SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
-    FROM (SELECT company_id, user_id FROM new_rows UNION SELECT company_id, user_id FROM old_rows) o;
+    FROM (SELECT n.company_id, n.user_id FROM new_rows n LEFT JOIN old_rows b ON b.id = n.id
+           WHERE b.id IS NULL
+              OR (n.company_id, n.user_id, n.product_key, n.state, n.initial_investment, n.recurring_amount,
+                  n.submission_date, n.expiring_date, n.contract_period_type, n.created_at)
+                 IS DISTINCT FROM
+                 (b.company_id, b.user_id, b.product_key, b.state, b.initial_investment, b.recurring_amount,
+                  b.submission_date, b.expiring_date, b.contract_period_type, b.created_at)
+          UNION
+          SELECT b.company_id, b.user_id FROM old_rows b LEFT JOIN new_rows n ON n.id = b.id
+           WHERE n.id IS NULL OR (n.company_id, n.user_id) IS DISTINCT FROM (b.company_id, b.user_id)) o;
   IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
   RETURN NULL;
 END
@@ -120,10 +130,44 @@ $fn$`,
       `CREATE FUNCTION kc_contract_boards_after_waiver() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE companies text[]; users uuid[];
 BEGIN
-  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
-    FROM (SELECT DISTINCT k.company_id, k.user_id FROM new_rows w JOIN contracts k ON k.id = w.contract_id) o;
-  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
+  IF TG_OP = 'TRUNCATE' THEN
+    PERFORM kc_rebuild_contract_boards();
+    PERFORM pg_notify('kc_contract_owners', '*');
+    RETURN NULL;
+  END IF;
+  IF TG_OP = 'INSERT' THEN
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT DISTINCT k.company_id, k.user_id FROM new_rows w JOIN contracts k ON k.id = w.contract_id) o;
+  ELSIF TG_OP = 'UPDATE' THEN
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT k.company_id, k.user_id FROM new_rows w JOIN contracts k ON k.id = w.contract_id
+            UNION SELECT k.company_id, k.user_id FROM old_rows w JOIN contracts k ON k.id = w.contract_id) o;
+  ELSE
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT DISTINCT k.company_id, k.user_id FROM old_rows w JOIN contracts k ON k.id = w.contract_id) o;
+  END IF;
+  IF companies IS NOT NULL THEN
+    PERFORM kc_write_contract_boards(companies, users);
+    -- The waiver shows on the board: every instance's answer cache forgets these owners' pages.
+    PERFORM pg_notify('kc_contract_owners', o.c || ' ' || o.u) FROM unnest(companies, users) AS o(c, u);
+  END IF;
   RETURN NULL;
+END
+$fn$`,
+    )
+    .execute(db);
+  await sql
+    .raw(
+      `CREATE FUNCTION kc_rebuild_contract_boards() RETURNS void LANGUAGE plpgsql AS $fn$
+BEGIN
+  -- Every board written again from the contracts (after a bulk load without triggers, or a
+  -- TRUNCATE of the waivers); owners left without contracts lose theirs.
+  DELETE FROM contract_boards b
+   WHERE NOT EXISTS (SELECT 1 FROM contracts k WHERE k.company_id = b.company_id AND k.user_id = b.user_id);
+  INSERT INTO contract_boards (company_id, user_id, board)
+    SELECT o.company_id, o.user_id, kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)
+      FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
+    ON CONFLICT (company_id, user_id) DO UPDATE SET board = EXCLUDED.board;
 END
 $fn$`,
     )
@@ -147,10 +191,14 @@ $fn$`,
       REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_delete();
     CREATE TRIGGER contracts_boards_truncate AFTER TRUNCATE ON contracts
       FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_truncate();
-    CREATE TRIGGER reflection_waivers_boards AFTER INSERT ON contract_reflection_waivers
+    CREATE TRIGGER reflection_waivers_boards_insert AFTER INSERT ON contract_reflection_waivers
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
-    INSERT INTO contract_boards (company_id, user_id, board)
-      SELECT o.company_id, o.user_id, kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)
-        FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
+    CREATE TRIGGER reflection_waivers_boards_update AFTER UPDATE ON contract_reflection_waivers
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
+    CREATE TRIGGER reflection_waivers_boards_delete AFTER DELETE ON contract_reflection_waivers
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
+    CREATE TRIGGER reflection_waivers_boards_truncate AFTER TRUNCATE ON contract_reflection_waivers
+      FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
+    SELECT kc_rebuild_contract_boards()
   `);
 }

@@ -134,7 +134,7 @@ export async function getDashboard(
 }
 
 /** The kept board as a column of the session's statement, and how to read it (the dashboard route). */
-export { boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
+export { BOARD_PAGE_SIZE, boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
 
 /** A customer's contracts, filtered, sorted (whitelisted fields) and paged. */
 export async function searchContracts(
