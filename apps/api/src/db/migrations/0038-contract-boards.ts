@@ -7,7 +7,7 @@ import { runStatements } from './run-statements.ts';
  * `kc_contract_board(company, user, state, limit, offset)` is the dashboard's one read: the
  * owner's count per state and one page of their contracts (newest first), in all states (state
  * NULL) or in one, as `{"counts": {...}, "rows": [...]}`. It is PL/pgSQL so that each connection
- * plans its two statements once.
+ * plans its statement once.
  *
  * `contract_boards` keeps, per owner, the board everyone opens first: all states, page 0, the
  * page size of the dashboard (10). Every statement that changes `contracts`, or waives a
@@ -24,19 +24,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       `CREATE FUNCTION kc_contract_board(p_company text, p_user uuid, p_state text, p_limit integer, p_offset integer)
 RETURNS json LANGUAGE plpgsql STABLE AS $fn$
 BEGIN
-  IF p_state IS NULL THEN
-    RETURN json_build_object(
-      'counts', (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
-                   FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
-      'rows', (SELECT coalesce(json_agg(p ORDER BY p.submission_date DESC, p.id DESC), '[]')
-                 FROM (SELECT id, product_key, state, initial_investment::text AS initial_investment,
-                              recurring_amount::text AS recurring_amount, to_char(submission_date, 'YYYY-MM-DD') AS submission_date,
-                              to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date, contract_period_type, created_at,
-                              (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
-                         FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user
-                        ORDER BY k.submission_date DESC, k.id DESC
-                        LIMIT p_limit OFFSET p_offset) p));
-  END IF;
   RETURN json_build_object(
     'counts', (SELECT coalesce(json_object_agg(c.state, c.n), '{}')
                  FROM (SELECT state, count(*) AS n FROM contracts WHERE company_id = p_company AND user_id = p_user GROUP BY state) c),
@@ -45,7 +32,8 @@ BEGIN
                             recurring_amount::text AS recurring_amount, to_char(submission_date, 'YYYY-MM-DD') AS submission_date,
                             to_char(expiring_date, 'YYYY-MM-DD') AS expiring_date, contract_period_type, created_at,
                             (SELECT w.waived_at FROM contract_reflection_waivers w WHERE w.contract_id = k.id) AS waived_at
-                       FROM contracts k WHERE k.company_id = p_company AND k.user_id = p_user AND k.state = p_state
+                       FROM contracts k
+                      WHERE k.company_id = p_company AND k.user_id = p_user AND (p_state IS NULL OR k.state = p_state)
                       ORDER BY k.submission_date DESC, k.id DESC
                       LIMIT p_limit OFFSET p_offset) p));
 END
@@ -76,49 +64,36 @@ $fn$`,
     )
     .execute(db);
   // Transition tables are seen only by the trigger's own function: it hands the owners on as arrays.
+  // One function for every event; PL/pgSQL plans a statement when it first runs, so each event's
+  // branch names only the transition tables that event has.
   await sql
     .raw(
-      `CREATE FUNCTION kc_contract_boards_after_insert() RETURNS trigger LANGUAGE plpgsql AS $fn$
+      `CREATE FUNCTION kc_contract_boards_after_change() RETURNS trigger LANGUAGE plpgsql AS $fn$
 DECLARE companies text[]; users uuid[];
 BEGIN
-  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
-    FROM (SELECT DISTINCT company_id, user_id FROM new_rows) o;
-  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
-  RETURN NULL;
-END
-$fn$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION kc_contract_boards_after_update() RETURNS trigger LANGUAGE plpgsql AS $fn$
-DECLARE companies text[]; users uuid[];
-BEGIN
-  -- Only owners whose board can change: a row that moved, or changed a column the board shows.
-  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
-    FROM (SELECT n.company_id, n.user_id FROM new_rows n LEFT JOIN old_rows b ON b.id = n.id
-           WHERE b.id IS NULL
-              OR (n.company_id, n.user_id, n.product_key, n.state, n.initial_investment, n.recurring_amount,
-                  n.submission_date, n.expiring_date, n.contract_period_type, n.created_at)
-                 IS DISTINCT FROM
-                 (b.company_id, b.user_id, b.product_key, b.state, b.initial_investment, b.recurring_amount,
-                  b.submission_date, b.expiring_date, b.contract_period_type, b.created_at)
-          UNION
-          SELECT b.company_id, b.user_id FROM old_rows b LEFT JOIN new_rows n ON n.id = b.id
-           WHERE n.id IS NULL OR (n.company_id, n.user_id) IS DISTINCT FROM (b.company_id, b.user_id)) o;
-  IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
-  RETURN NULL;
-END
-$fn$`,
-    )
-    .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION kc_contract_boards_after_delete() RETURNS trigger LANGUAGE plpgsql AS $fn$
-DECLARE companies text[]; users uuid[];
-BEGIN
-  SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
-    FROM (SELECT DISTINCT company_id, user_id FROM old_rows) o;
+  IF TG_OP = 'TRUNCATE' THEN
+    DELETE FROM contract_boards;
+    RETURN NULL;
+  ELSIF TG_OP = 'INSERT' THEN
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT DISTINCT company_id, user_id FROM new_rows) o;
+  ELSIF TG_OP = 'DELETE' THEN
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT DISTINCT company_id, user_id FROM old_rows) o;
+  ELSE
+    -- Only owners whose board can change: a row that moved, or changed a column the board shows.
+    SELECT array_agg(o.company_id), array_agg(o.user_id) INTO companies, users
+      FROM (SELECT n.company_id, n.user_id FROM new_rows n LEFT JOIN old_rows b ON b.id = n.id
+             WHERE b.id IS NULL
+                OR (n.company_id, n.user_id, n.product_key, n.state, n.initial_investment, n.recurring_amount,
+                    n.submission_date, n.expiring_date, n.contract_period_type, n.created_at)
+                   IS DISTINCT FROM
+                   (b.company_id, b.user_id, b.product_key, b.state, b.initial_investment, b.recurring_amount,
+                    b.submission_date, b.expiring_date, b.contract_period_type, b.created_at)
+            UNION
+            SELECT b.company_id, b.user_id FROM old_rows b LEFT JOIN new_rows n ON n.id = b.id
+             WHERE n.id IS NULL OR (n.company_id, n.user_id) IS DISTINCT FROM (b.company_id, b.user_id)) o;
+  END IF;
   IF companies IS NOT NULL THEN PERFORM kc_write_contract_boards(companies, users); END IF;
   RETURN NULL;
 END
@@ -172,25 +147,15 @@ END
 $fn$`,
     )
     .execute(db);
-  await sql
-    .raw(
-      `CREATE FUNCTION kc_contract_boards_after_truncate() RETURNS trigger LANGUAGE plpgsql AS $fn$
-BEGIN
-  DELETE FROM contract_boards;
-  RETURN NULL;
-END
-$fn$`,
-    )
-    .execute(db);
   await runStatements(db, `
     CREATE TRIGGER contracts_boards_insert AFTER INSERT ON contracts
-      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_insert();
+      REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_change();
     CREATE TRIGGER contracts_boards_update AFTER UPDATE ON contracts
-      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_update();
+      REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_change();
     CREATE TRIGGER contracts_boards_delete AFTER DELETE ON contracts
-      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_delete();
+      REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_change();
     CREATE TRIGGER contracts_boards_truncate AFTER TRUNCATE ON contracts
-      FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_truncate();
+      FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_change();
     CREATE TRIGGER reflection_waivers_boards_insert AFTER INSERT ON contract_reflection_waivers
       REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION kc_contract_boards_after_waiver();
     CREATE TRIGGER reflection_waivers_boards_update AFTER UPDATE ON contract_reflection_waivers
