@@ -225,9 +225,11 @@ describe.each(DB_KINDS)('metrics on %s', (kind) => {
     const lookups = (samples: TSample[], result: string) => valueOf(samples, 'kc_dashboard_cache_lookups_total', { result });
     await expect.poll(() => t.app.dashboardCache.active).toBe(true);
     t.app.dashboardCache.forgetAll();
-    expect((await t.app.inject({ url: '/api/dashboard?page=0&size=10', headers })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/dashboard?page=0&size=10', headers })).statusCode).toBe(200);
+    // The first call's session is not cached yet: its board comes with the session, served without
+    // the answer cache (decision 0039). The second reads it by its key (a miss, kept); the third hits.
+    for (let call = 0; call < 3; call += 1) expect((await t.app.inject({ url: '/api/dashboard?page=0&size=10', headers })).statusCode).toBe(200);
     const after = await scrape();
+    expect(lookups(after, 'bypass') - lookups(before, 'bypass')).toBe(1);
     expect(lookups(after, 'miss') - lookups(before, 'miss')).toBe(1);
     expect(lookups(after, 'hit') - lookups(before, 'hit')).toBe(1);
     expect(valueOf(after, 'kc_dashboard_cache_pages')).toBeGreaterThanOrEqual(1);

@@ -55,7 +55,8 @@ export class DashboardCache {
   private wasLost = false;
   /**
    * Pages looked up since the process started (the metrics read them): served from memory,
-   * loaded while the cache was active, or loaded with the cache off or not listening.
+   * loaded while the cache was active, or loaded without it (the cache off or not listening, or
+   * the board read with the session: decision 0039).
    */
   readonly lookups = { hits: 0, misses: 0, bypassed: 0 };
 
@@ -108,6 +109,11 @@ export class DashboardCache {
       inFlight.delete(ticket);
       if (inFlight.size === 0 && this.loading.get(owner) === inFlight) this.loading.delete(owner);
     }
+  }
+
+  /** Counts a page served without looking in the cache (the board read with the session: decision 0039). */
+  countBypass(): void {
+    this.lookups.bypassed += 1;
   }
 
   /** Forgets an owner's pages, and any page of theirs still loading (their contracts changed). */

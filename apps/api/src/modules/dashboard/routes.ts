@@ -26,6 +26,7 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size, kept)));
     // A board read with the session was read before the cache could watch for changes to its owner
     // (decision 0009: a page read while a change commits is not stored), so it is served, not kept.
+    if (kept !== undefined) app.dashboardCache.countBypass();
     const body =
       page < CACHED_PAGES && kept === undefined
         ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load)
