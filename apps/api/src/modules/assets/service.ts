@@ -19,6 +19,7 @@ import {
 } from '@kc/domain';
 import { AppError, notFound, validationFailed } from '../../lib/app-error.ts';
 import { isUuid } from '../../lib/ids.ts';
+import { jsonColumn } from '../../lib/json-column.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import {
@@ -48,7 +49,7 @@ const dayText = (value: unknown): string | null =>
 const instant = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 function photosOf(value: unknown): TAssetPhoto[] {
-  const list = typeof value === 'string' ? (JSON.parse(value) as unknown) : value;
+  const list = jsonColumn<unknown>(value);
   return Array.isArray(list) ? (list as TAssetPhoto[]) : [];
 }
 

@@ -1,6 +1,7 @@
 import { CompiledQuery, sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import type { TContractSearchFilters, TContractSortField, TContractState } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { jsonColumn } from '../../lib/json-column.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
@@ -69,10 +70,9 @@ export interface TBoard {
 
 const EMPTY_BOARD: TBoard = { counts: {}, rows: [] };
 
-/** A board column as the driver hands it: PGlite and node-postgres parse json, a driver that did not would hand text; none: no contract yet. */
+/** A board column; none (null): the owner has no contract yet. */
 export function parseBoard(value: unknown): TBoard {
-  if (value === null || value === undefined) return EMPTY_BOARD;
-  return (typeof value === 'string' ? JSON.parse(value) : value) as TBoard;
+  return value === null || value === undefined ? EMPTY_BOARD : jsonColumn<TBoard>(value);
 }
 
 /** The dashboard in one round trip: counts per state and one page of the owner's contracts (all states when `state` is undefined). */

@@ -116,9 +116,8 @@ export async function getDashboard(
 ): Promise<TDashboardResponse> {
   // One statement, or none when the board came with the session: the page's total is the counter
   // of its state (or of all), read from the same per-state counts (bench/README.md, dashboard budget).
-  const isKeptPage = filter === 'ALL' && page === 0 && size === BOARD_PAGE_SIZE;
   const { counts, rows } =
-    isKeptPage && keptBoard
+    isKeptPage(filter, page, size) && keptBoard
       ? keptBoard
       : await readDashboard(app.db, {
           companyId: caller.companyId,
@@ -133,8 +132,11 @@ export async function getDashboard(
   return { contracts: toPage(rows.map(toSummary), page, size, total, false), facets: { ...facets, ALL: all } };
 }
 
+/** Whether a dashboard page is the one the database keeps for every owner (all states, page 0, its size). */
+export const isKeptPage = (filter: TContractFilter, page: number, size: number): boolean => filter === 'ALL' && page === 0 && size === BOARD_PAGE_SIZE;
+
 /** The kept board as a column of the session's statement, and how to read it (the dashboard route). */
-export { BOARD_PAGE_SIZE, boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
+export { boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
 
 /** A customer's contracts, filtered, sorted (whitelisted fields) and paged. */
 export async function searchContracts(

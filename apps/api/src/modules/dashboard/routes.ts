@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem, type TContractFilter } from '@kc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BOARD_PAGE_SIZE, dashboardAlongside, getDashboard, parseBoard } from '../contracts/service.ts';
+import { dashboardAlongside, getDashboard, isKeptPage, parseBoard } from '../contracts/service.ts';
 import { ownerKey } from './dashboard-cache.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 
@@ -20,9 +20,8 @@ export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
     const user = request.user!;
     // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
     // The kept board came with the session's statement when the session was not cached (one round
-    // trip); it is the page asked for only when that is the kept page (all states, page 0, its size).
-    const isKeptPage = filter === 'ALL' && page === 0 && size === BOARD_PAGE_SIZE;
-    const kept = isKeptPage && request.sessionAlongside !== undefined ? parseBoard(request.sessionAlongside) : undefined;
+    // trip); it answers only the kept page.
+    const kept = isKeptPage(filter, page, size) && request.sessionAlongside !== undefined ? parseBoard(request.sessionAlongside) : undefined;
     const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size, kept)));
     // A board read with the session was read before the cache could watch for changes to its owner
     // (decision 0009: a page read while a change commits is not stored), so it is served, not kept.

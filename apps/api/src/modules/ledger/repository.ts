@@ -1,6 +1,7 @@
 import { sql, type Expression, type Kysely, type Transaction } from 'kysely';
 import { formatScaled, type TJournalKind, type TJournalLine, type TLedgerAccount, type TPaymentMethod } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { jsonColumn } from '../../lib/json-column.ts';
 
 /** The ledger's SQL (and the only SQL of the module). Every query is scoped by company. */
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -132,8 +133,8 @@ function holdingRowsSql(companyId: string | Expression<string>, userId: string |
 export const holdingsAlongside = (companyId: Expression<string>, userId: Expression<string>) =>
   sql<unknown>`(SELECT json_agg(h ORDER BY h.submission_date DESC, h.id) FROM (${holdingRowsSql(companyId, userId)}) h)`;
 
-/** The rows of `holdingsAlongside` as the driver hands them (parsed JSON, or text from a driver that does not parse). */
-export const parseHoldingRows = (value: unknown): THoldingRow[] => (typeof value === 'string' ? JSON.parse(value) : value) as THoldingRow[];
+/** The rows of `holdingsAlongside`. */
+export const parseHoldingRows = (value: unknown): THoldingRow[] => jsonColumn<THoldingRow[]>(value);
 
 /** Sums of a set of contracts' lines, by contract and account. */
 export async function sumContractLines(

@@ -1,5 +1,6 @@
 import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { jsonColumn } from '../../lib/json-column.ts';
 import { forgetSessions, type TSessionAlongside } from '../../lib/session-cache.ts';
 import { hasSecondFactorSql } from '../strong-auth/repository.ts';
 import { companyExistsSql } from '../company/repository.ts';
@@ -44,8 +45,7 @@ export async function findLoginContext(
   return {
     companyExists: row.company_exists,
     clientSecretHash: row.client_secret_hash,
-    // node-postgres and PGlite parse JSON columns; a driver that did not would hand us text.
-    user: user === null ? undefined : typeof user === 'string' ? (JSON.parse(user) as TLoginUser) : user,
+    user: user === null ? undefined : jsonColumn<TLoginUser>(user),
   };
 }
 

@@ -13,6 +13,7 @@ import { listMarketForExport } from '../market/service.ts';
 import { listSessionsForExport } from '../oauth/service.ts';
 import { paymentPreferencesForExport } from '../payment-preferences/service.ts';
 import { listSecondFactorsForExport } from '../strong-auth/service.ts';
+import { jsonColumn } from '../../lib/json-column.ts';
 
 /**
  * What each section of a personal data export holds (issue 16, GDPR Art. 15/20; decision 0027).
@@ -47,8 +48,6 @@ export interface TExportContext {
 const iso = (value: Date | string | null | undefined): string | null => (value === null || value === undefined ? null : new Date(value).toISOString());
 /** Who did something to the person's data: they themselves, our staff, or the platform on its own (no actor). */
 const madeBy = (actorId: string | null, userId: string): 'self' | 'staff' | 'system' => (actorId === null ? 'system' : actorId === userId ? 'self' : 'staff');
-/** jsonb read back: an object on PostgreSQL, sometimes text on a bare PGlite. */
-const parsed = <T>(value: unknown): T => (typeof value === 'string' ? (JSON.parse(value) as T) : (value as T));
 
 /** The query (or fragment) parameters of links that carry a one-time secret (sign-up confirmation, password, erasure and e-mail change links…). */
 const SECRET_PARAM = /([?&#](?:token|code|ticket|key|secret)=)[^&\s"'<>]+/gi;
@@ -149,7 +148,7 @@ const SOURCES: readonly TExportSectionSource[] = [
           keyInfoVersion: hire?.key_info_version ?? null,
           keyInfoAcceptedAt: iso(hire?.key_info_accepted_at),
           assessmentId: hire?.assessment_id ?? null,
-          riskWarnings: hire ? parsed<string[]>(hire.warnings) : [],
+          riskWarnings: hire ? jsonColumn<string[]>(hire.warnings) : [],
           riskAcknowledgedAt: iso(hire?.acknowledged_at),
         };
       });
@@ -224,7 +223,7 @@ const SOURCES: readonly TExportSectionSource[] = [
         version: a.version,
         takenAt: iso(a.taken_at),
         takenBy: madeBy(a.taken_by, userId),
-        answers: parsed<Record<string, string>>(a.answers),
+        answers: jsonColumn<Record<string, string>>(a.answers),
         score: a.score,
         maxScore: a.max_score,
         passed: a.passed,
