@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { REFLECTION_WAIVER_TEXT } from '@kc/domain';
+import { REFLECTION_WAIVER_TEXT, ZDashboardResponse, type TDashboardResponse } from '@kc/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
@@ -7,12 +7,14 @@ import { authHeaders } from './helpers/auth.ts';
 import { truncateContracts } from './helpers/ledger.ts';
 import { forgetSessions } from '../src/lib/session-cache.ts';
 import { findTokenUser } from '../src/modules/oauth/service.ts';
-import { dashboardAlongside, parseBoard } from '../src/modules/contracts/service.ts';
+import { dashboardAlongside, getDashboard } from '../src/modules/contracts/service.ts';
+import type { TAuthUser } from '../src/plugins/auth.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 
-// The board the database keeps per owner (migration 0038, decision 0039): after any change to
-// `contracts`, made by the API or in SQL, each owner's kept board is exactly what the board
-// function reads from the contracts at that moment, and the dashboard serves it.
+// The board the database keeps per owner (migrations 0038 and 0039, decisions 0039 and 0040): after
+// any change to `contracts`, made by the API or in SQL, each owner's kept answer is exactly what
+// the answer function writes from the contracts at that moment, that is the answer the API writes
+// itself from the board function, and the dashboard serves it.
 
 const INVESTOR = 'investor@kc.example';
 
@@ -27,13 +29,17 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       await sql<{ user_id: string }>`
         SELECT o.user_id FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
           LEFT JOIN contract_boards b ON b.company_id = o.company_id AND b.user_id = o.user_id
-         WHERE b.board IS NULL OR b.board::text <> kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)::text
+         WHERE b.answer IS NULL OR b.answer <> kc_contract_board_answer(o.company_id, o.user_id)
         UNION ALL
         SELECT b.user_id FROM contract_boards b
-         WHERE b.board::text <> kc_contract_board(b.company_id, b.user_id, NULL, 10, 0)::text`.execute(t.db)
+         WHERE b.answer <> kc_contract_board_answer(b.company_id, b.user_id)`.execute(t.db)
     ).rows;
-  const keptBoard = async (userId = investorId) =>
-    parseBoard((await t.db.selectFrom('contract_boards').select('board').where('user_id', '=', userId).executeTakeFirst())?.board);
+  /** The owner's kept answer, read as JSON (its page of contracts and counters). */
+  const keptBoard = async (userId = investorId) => {
+    const row = await t.db.selectFrom('contract_boards').select('answer').where('user_id', '=', userId).executeTakeFirstOrThrow();
+    const board = JSON.parse(row.answer) as TDashboardResponse;
+    return { ...board, rows: board.contracts.content };
+  };
   const dashboard = async () => {
     // Changes made in SQL reach the answer cache (decision 0009) by notification, later: this file
     // checks the kept board, so every read here skips that cache.
@@ -60,13 +66,64 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
     expect(await staleBoards()).toEqual([]);
   });
 
+  it('keeps for every owner the answer the API writes itself: around midnight in Madrid, both clock changes, microseconds, a second page', async () => {
+    const owner = await t.db.selectFrom('users').select('id').where('email', '=', 'advisor@kc.example').executeTakeFirstOrThrow();
+    const template = await t.db.selectFrom('contracts').selectAll().where('user_id', '=', investorId).executeTakeFirstOrThrow();
+    // Hires where the Madrid date and the UTC date differ, and on the days the clocks change
+    // (2026-03-29 and 2026-10-25), in several states; twelve, so the kept page is not the last.
+    const hires: [string, string][] = [
+      ['2026-03-28 22:59:59.999+00', 'NEW'],
+      ['2026-03-28 23:00:00+00', 'NEW'],
+      ['2026-03-29 00:30:00.123456+00', 'NEW'],
+      ['2026-03-29 01:00:00+00', 'ACTIVE'],
+      ['2026-10-24 21:59:59.999999+00', 'NEW'],
+      ['2026-10-24 22:00:00+00', 'STANDBY'],
+      ['2026-10-25 00:30:00+00', 'NEW'],
+      ['2026-10-25 01:00:00+00', 'ARCHIVED'],
+      ['2026-12-31 23:00:00.029999+00', 'NEW'],
+      ['2027-01-01 00:00:00+00', 'DELETED'],
+      ['2026-06-15 12:00:00+00', 'NEW'],
+      ['2026-11-28 22:59:59+00', 'NEW'],
+    ];
+    const ids: string[] = [];
+    for (const [i, [at, state]] of hires.entries()) {
+      const inserted = await sql<{ id: string }>`
+        INSERT INTO contracts (company_id, user_id, product_id, product_key, state, initial_investment, recurring_amount, submission_date, expiring_date, created_at)
+        VALUES (${template.company_id}, ${owner.id}, ${template.product_id}, ${template.product_key}, ${state}, 1234.5, 0.1,
+                ${`2098-01-${String(i + 1).padStart(2, '0')}`}, '2120-12-31', ${at}::timestamptz)
+        RETURNING id`.execute(t.db);
+      ids.push(inserted.rows[0]!.id);
+    }
+    // Waivers at instants with microseconds (the API writes them to the millisecond).
+    for (const [i, at] of [[0, '2026-03-29 00:00:00.000999+00'], [2, '2026-03-30 10:00:00.029999+00'], [8, '2027-01-01 00:00:00.5+00']] as const) {
+      await sql`INSERT INTO contract_reflection_waivers (contract_id, company_id, waived_by, waived_at, text_key, text_version)
+                VALUES (${ids[i]!}, ${template.company_id}, ${owner.id}, ${at}::timestamptz, ${REFLECTION_WAIVER_TEXT.key}, ${REFLECTION_WAIVER_TEXT.version})`.execute(t.db);
+    }
+    const kept = await t.db.selectFrom('contract_boards').select(['company_id', 'user_id', 'answer']).execute();
+    expect(kept.length).toBeGreaterThan(1);
+    for (const row of kept) {
+      const caller = { companyId: row.company_id, id: row.user_id } as TAuthUser;
+      const answer = JSON.parse(row.answer) as unknown;
+      expect(ZDashboardResponse.strict().safeParse(answer).success).toBe(true);
+      expect(answer).toEqual(await getDashboard(t.app, caller, 'ALL', 0, 10));
+    }
+    const board = await keptBoard(owner.id);
+    expect(board.contracts).toMatchObject({ totalPages: 2, last: false, numberOfElements: 10, totalElements: 12 });
+    // The spot checks the comparison rests on: a hire at 00:30 Madrid on 2026-03-29 (CET) may be
+    // revoked until 2026-04-03 00:00 Madrid (CEST), 22:00 UTC; its waiver is written to the millisecond.
+    expect(board.rows.find((r) => r.id === ids[2])?.reflection).toEqual({ endsAt: '2026-04-02T22:00:00.000Z', waivedAt: '2026-03-30T10:00:00.029Z' });
+    expect(board.rows.find((r) => r.id === ids[3])).not.toHaveProperty('reflection');
+    await t.db.deleteFrom('contracts').where('id', 'in', ids).execute();
+    expect(await staleBoards()).toEqual([]);
+  });
+
   it('follows inserts, state changes, moves to another owner and deletes made in SQL', async () => {
     const inserted = await copyOfAContract({ state: 'STANDBY', submission_date: '2099-01-01' });
     expect((await keptBoard()).rows[0]?.id).toBe(inserted);
     expect(await staleBoards()).toEqual([]);
 
     await sql`UPDATE contracts SET state = 'ARCHIVED' WHERE id = ${inserted}`.execute(t.db);
-    expect((await keptBoard()).rows[0]?.state).toBe('ARCHIVED');
+    expect((await keptBoard()).rows[0]?.userContractState).toBe('ARCHIVED');
 
     const advisorId = (await t.db.selectFrom('users').select('id').where('email', '=', 'advisor@kc.example').executeTakeFirstOrThrow()).id;
     await sql`UPDATE contracts SET user_id = ${advisorId} WHERE id = ${inserted}`.execute(t.db);
@@ -92,7 +149,7 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       payload: { confirmed: true, textVersion: REFLECTION_WAIVER_TEXT.version },
     });
     expect(waived.statusCode).toBe(200);
-    expect((await keptBoard()).rows.find((r) => r.id === id)?.waived_at).not.toBeNull();
+    expect((await keptBoard()).rows.find((r) => r.id === id)?.reflection?.waivedAt).toEqual(expect.any(String));
     expect((await dashboard()).contracts.content[0]).toMatchObject({ id, reflection: { waivedAt: expect.any(String) } });
     expect(await staleBoards()).toEqual([]);
   });
@@ -120,7 +177,8 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
     const token = investor['authorization']!.slice('Bearer '.length);
     const row = await findTokenUser(t.db, hashToken(token), new Date(), dashboardAlongside);
     expect(row?.id).toBe(investorId);
-    expect(parseBoard(row?.alongside)).toEqual(await keptBoard());
+    const kept = await t.db.selectFrom('contract_boards').select('answer').where('user_id', '=', investorId).executeTakeFirstOrThrow();
+    expect(row?.alongside).toBe(kept.answer);
     // Without the column the statement is the plain session, and an unknown token reads nothing.
     expect(await findTokenUser(t.db, hashToken(token))).not.toHaveProperty('alongside');
     expect(await findTokenUser(t.db, hashToken('not a token'), new Date(), dashboardAlongside)).toBeUndefined();
@@ -162,7 +220,7 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       statements.length = 0;
       t.app.dashboardCache.forgetAll();
       expect((await t.app.inject({ url: '/api/dashboard', headers: investor })).statusCode).toBe(200);
-      expect(statements).toEqual(['SELECT board FROM contract_boards WHERE company_id = $1 AND user_id = $2']);
+      expect(statements).toEqual(['SELECT answer FROM contract_boards WHERE company_id = $1 AND user_id = $2']);
       // Another page is not the kept one: it reads its own page, and the answer cache keeps it.
       statements.length = 0;
       forgetSessions(t.db);
@@ -192,8 +250,8 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       }
     });
     const row = (await keptBoard()).rows.find((r) => r.id === id)!;
-    expect(row.submission_date).toBe('2099-03-04');
-    expect(row.expiring_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(row.submissionDate).toBe('2099-03-04');
+    expect(row.expiringDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 
   it.runIf(kind === 'postgres')('writes both changes when two transactions change one owner at once', async () => {

@@ -734,7 +734,8 @@ export interface ContractInvestorProtectionTable {
 export interface ContractBoardsTable {
   company_id: string;
   user_id: string;
-  board: unknown;
+  /** The JSON text of the owner's first dashboard page (migration 0039). */
+  answer: string;
 }
 
 export interface ContractReflectionWaiversTable {

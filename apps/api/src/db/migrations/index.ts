@@ -42,6 +42,7 @@ import * as passkeys from './0033-passkeys.ts';
 import * as emailChange from './0037-email-change.ts';
 // The investor's board kept by the database (issue 12, the dashboard with many investors).
 import * as contractBoards from './0038-contract-boards.ts';
+import * as boardAnswers from './0039-board-answers.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -99,4 +100,6 @@ export const migrations: Record<string, Migration> = {
   '0037-email-change': emailChange,
   // The investor's board kept by the database (issue 12, the dashboard with many investors).
   '0038-contract-boards': contractBoards,
+  // The kept board as the dashboard's answer itself (issue 12).
+  '0039-board-answers': boardAnswers,
 };

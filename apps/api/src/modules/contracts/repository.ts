@@ -81,25 +81,28 @@ export async function readDashboard(
   options: TOwner & { state?: TContractState | undefined; limit: number; offset: number },
 ): Promise<TBoard> {
   const { companyId, userId, state, limit, offset } = options;
-  if (state === undefined && offset === 0 && limit === BOARD_PAGE_SIZE) return readBoard(db, { companyId, userId });
   const result = await db.executeQuery<{ board: unknown }>(CompiledQuery.raw(DASHBOARD, [companyId, userId, state ?? null, limit, offset]));
   return parseBoard(result.rows[0]?.board);
 }
 
-/** The owner's kept board (all states, page 0, BOARD_PAGE_SIZE): one row by its key. */
-export async function readBoard(db: TExecutor, owner: TOwner): Promise<TBoard> {
-  const result = await db.executeQuery<{ board: unknown }>(
-    CompiledQuery.raw('SELECT board FROM contract_boards WHERE company_id = $1 AND user_id = $2', [owner.companyId, owner.userId]),
+/**
+ * The owner's kept board (all states, page 0, BOARD_PAGE_SIZE) as the dashboard's answer, JSON
+ * text written by the database (migration 0039), by its key; undefined: the owner has no contract.
+ */
+export async function readBoardAnswer(db: TExecutor, owner: TOwner): Promise<string | undefined> {
+  const result = await db.executeQuery<{ answer: string }>(
+    CompiledQuery.raw('SELECT answer FROM contract_boards WHERE company_id = $1 AND user_id = $2', [owner.companyId, owner.userId]),
   );
-  return parseBoard(result.rows[0]?.board);
+  return result.rows[0]?.answer;
 }
 
 /**
- * The kept board as a column of the session's statement (plugins/auth.ts, `alongside`): a
- * dashboard request whose session is not cached reads the token and the board in one round trip.
+ * The kept answer as a column of the session's statement (plugins/auth.ts, `alongside`): a
+ * dashboard request whose session is not cached reads the token and the answer in one round trip
+ * (null: the owner has no contract).
  */
 export const boardAlongside = (companyId: Expression<string>, userId: Expression<string>) =>
-  sql<unknown>`(SELECT b.board FROM contract_boards b WHERE b.company_id = ${companyId} AND b.user_id = ${userId})`;
+  sql<string | null>`(SELECT b.answer FROM contract_boards b WHERE b.company_id = ${companyId} AND b.user_id = ${userId})`;
 
 function filtered(db: TExecutor, options: TListOptions) {
   const f = options.filters ?? {};

@@ -62,9 +62,8 @@ import {
   insertReflectionWaiver,
   tryLockIdempotencyKey,
   readDashboard,
-  readBoard,
+  readBoardAnswer,
   BOARD_PAGE_SIZE,
-  type TBoard,
   updateContractState,
   type TContractRowWithOwner,
   type TSummaryRow,
@@ -105,27 +104,16 @@ export function reflectionInfo(createdAt: Date | string, waivedAt: Date | string
 const statesOf = (filter: TContractFilter): TContractState[] | undefined => (filter === 'ALL' ? undefined : [filter]);
 
 /** The caller's board: one page of their contracts in a state (or all) and the counters of every state. */
-export async function getDashboard(
-  app: FastifyInstance,
-  caller: TAuthUser,
-  filter: TContractFilter,
-  page: number,
-  size: number,
-  /** The kept board, when it came with the session's statement (plugins/auth.ts, `alongside`). */
-  keptBoard?: TBoard,
-): Promise<TDashboardResponse> {
-  // One statement, or none when the board came with the session: the page's total is the counter
-  // of its state (or of all), read from the same per-state counts (bench/README.md, dashboard budget).
-  const { counts, rows } =
-    isKeptPage(filter, page, size) && keptBoard
-      ? keptBoard
-      : await readDashboard(app.db, {
-          companyId: caller.companyId,
-          userId: caller.id,
-          state: filter === 'ALL' ? undefined : filter,
-          limit: size,
-          offset: page * size,
-        });
+export async function getDashboard(app: FastifyInstance, caller: TAuthUser, filter: TContractFilter, page: number, size: number): Promise<TDashboardResponse> {
+  // One statement: the page's total is the counter of its state (or of all), read from the same
+  // per-state counts (bench/README.md, dashboard budget).
+  const { counts, rows } = await readDashboard(app.db, {
+    companyId: caller.companyId,
+    userId: caller.id,
+    state: filter === 'ALL' ? undefined : filter,
+    limit: size,
+    offset: page * size,
+  });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   const all = CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0);
   const total = filter === 'ALL' ? all : facets[filter];
@@ -135,8 +123,18 @@ export async function getDashboard(
 /** Whether a dashboard page is the one the database keeps for every owner (all states, page 0, its size). */
 export const isKeptPage = (filter: TContractFilter, page: number, size: number): boolean => filter === 'ALL' && page === 0 && size === BOARD_PAGE_SIZE;
 
-/** The kept board as a column of the session's statement, and how to read it (the dashboard route). */
-export { boardAlongside as dashboardAlongside, parseBoard } from './repository.ts';
+/**
+ * The kept page's answer as JSON text, as the database wrote it (migration 0039): `alongside` when
+ * it came with the session's statement (null: no contract yet), else read by its key. An owner
+ * without contracts has no kept answer: undefined, and the caller writes the empty board.
+ */
+export async function keptDashboardAnswer(app: FastifyInstance, caller: TAuthUser, alongside?: unknown): Promise<string | undefined> {
+  const answer = alongside === undefined ? await readBoardAnswer(app.db, { companyId: caller.companyId, userId: caller.id }) : alongside;
+  return typeof answer === 'string' && answer !== '' ? answer : undefined;
+}
+
+/** The kept answer as a column of the session's statement (the dashboard route). */
+export { boardAlongside as dashboardAlongside } from './repository.ts';
 
 /** A customer's contracts, filtered, sorted (whitelisted fields) and paged. */
 export async function searchContracts(
@@ -583,7 +581,7 @@ export async function waiveReflection(app: FastifyInstance, caller: TAuthUser, i
  * (users service) has already checked that the customer is within its scope.
  */
 export async function countCustomerContracts(app: FastifyInstance, companyId: string, userId: string): Promise<TDashboardFacets> {
-  const { counts } = await readBoard(app.db, { companyId, userId });
+  const { counts } = await readDashboard(app.db, { companyId, userId, limit: 0, offset: 0 });
   const facets = Object.fromEntries(CONTRACT_STATES.map((s) => [s, counts[s] ?? 0])) as Record<TContractState, number>;
   return { ...facets, ALL: CONTRACT_STATES.reduce((sum, s) => sum + facets[s], 0) };
 }

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZDashboardParams, ZDashboardQuery, ZDashboardResponse, ZProblem, type TContractFilter } from '@kc/domain';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { dashboardAlongside, getDashboard, isKeptPage, parseBoard } from '../contracts/service.ts';
+import { dashboardAlongside, getDashboard, isKeptPage, keptDashboardAnswer } from '../contracts/service.ts';
 import { ownerKey } from './dashboard-cache.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 
@@ -13,23 +13,24 @@ const CACHED_PAGES = 10;
 /** GET /api/dashboard/{contractState}: a state, ALL, or empty for all. */
 export const dashboardRoutes: FastifyPluginAsyncZod = async (app) => {
   /**
-   * The answer as JSON text, written by the route's serializer and, for the first
-   * CACHED_PAGES pages, kept by the dashboard cache (decision 0009).
+   * The answer as JSON text. The kept page (all states, page 0, its size) is the text the database
+   * keeps for each owner (migration 0039), sent as it is; other pages are written by the route's
+   * serializer (lib/response-serializer.ts). The first CACHED_PAGES pages are kept by the
+   * dashboard cache (decision 0009), except a kept page that came with the session's statement.
    */
   async function answer(request: FastifyRequest, reply: FastifyReply, filter: TContractFilter, page: number, size: number) {
     const user = request.user!;
-    // The route's compiled serializer (lib/response-serializer.ts) writes JSON text.
-    // The kept board came with the session's statement when the session was not cached (one round
-    // trip); it answers only the kept page.
-    const kept = isKeptPage(filter, page, size) && request.sessionAlongside !== undefined ? parseBoard(request.sessionAlongside) : undefined;
-    const load = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size, kept)));
-    // A board read with the session was read before the cache could watch for changes to its owner
-    // (decision 0009: a page read while a change commits is not stored), so it is served, not kept.
-    if (kept !== undefined) app.dashboardCache.countBypass();
-    const body =
-      page < CACHED_PAGES && kept === undefined
-        ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load)
-        : await load();
+    const computed = async () => String(reply.serialize(await getDashboard(app, user, filter, page, size)));
+    let body: string;
+    if (isKeptPage(filter, page, size) && request.sessionAlongside !== undefined) {
+      // Read with the session, before the cache could watch for changes to its owner (decision
+      // 0009: a page read while a change commits is not stored): served, not kept.
+      app.dashboardCache.countBypass();
+      body = (await keptDashboardAnswer(app, user, request.sessionAlongside)) ?? (await computed());
+    } else {
+      const load = isKeptPage(filter, page, size) ? async () => (await keptDashboardAnswer(app, user)) ?? (await computed()) : computed;
+      body = page < CACHED_PAGES ? await app.dashboardCache.resolve(ownerKey(user.companyId, user.id), `${filter} ${page} ${size}`, load) : await load();
+    }
     return reply.type('application/json; charset=utf-8').send(body);
   }
 
