@@ -1,10 +1,12 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { sql } from 'kysely';
 import { MFA_GRANT_TYPE, RECOVERY_CODE_COUNT, STEP_UP_WINDOW_MS } from '@kc/domain';
 import { DEMO_PASSWORD } from '../src/db/seed/demo.ts';
 import { hashClientSecret } from '../src/lib/client-secret.ts';
 import { forgetSessions } from '../src/lib/session-cache.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 import { totpCodeAt } from '../src/modules/strong-auth/totp.ts';
+import { findTokenUser } from '../src/modules/oauth/service.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders, enrolTestTotp } from './helpers/auth.ts';
 import { login } from './helpers/accounts.ts';
@@ -457,6 +459,72 @@ describe.each(DB_KINDS)('strong authentication on %s', (kind) => {
       expect((await inject('POST', '/api/strong-auth/step-up', ho, { code: totpCodeAt(secret, new Date()) })).statusCode).toBe(400);
       const otherCompany = await authHeaders(t.db, 'investor@other.example');
       expect((await inject('GET', '/api/strong-auth', otherCompany)).json()).toMatchObject({ hasSecondFactor: false });
+    });
+  });
+
+  // Migration 0040: the session's statement reads `users.has_second_factor`, kept by triggers on the
+  // factors' tables; it must always say what the factors themselves say.
+  describe('the second-factor flag kept on users', () => {
+    const flagOf = async (userId: string) => (await t.db.selectFrom('users').select('has_second_factor').where('id', '=', userId).executeTakeFirstOrThrow()).has_second_factor;
+    /** People whose flag differs from their factors. */
+    const disagreeing = async () =>
+      (
+        await sql<{ email: string }>`
+          SELECT u.email FROM users u
+           WHERE u.has_second_factor <> (EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = u.id AND f.enrolled_at IS NOT NULL)
+                                      OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id))`.execute(t.db)
+      ).rows.map((r) => r.email);
+    const passkeyOf = (userId: string) =>
+      t.db
+        .insertInto('passkeys')
+        .values({
+          company_id: '1',
+          user_id: userId,
+          credential_id: `flag-${kind}-${userId}`,
+          public_key: new Uint8Array(32).fill(3),
+          counter: 0,
+          transports: ['internal'],
+          device_type: 'singleDevice',
+          backed_up: false,
+          name: 'Móvil',
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+
+    it('follows enrolment, a passkey, removals in the API and in SQL, and the sessions read it', async () => {
+      expect(await disagreeing()).toEqual([]);
+      const user = await newUser();
+      const h = await authHeaders(t.db, user.email);
+      expect(await flagOf(user.id)).toBe(false);
+      // A pending setup is not a factor; its confirmation is.
+      expect((await inject('POST', '/api/strong-auth/totp/setup', h)).statusCode).toBe(200);
+      expect(await flagOf(user.id)).toBe(false);
+      await inject('DELETE', '/api/strong-auth/totp', h);
+      await enrol(h);
+      expect(await flagOf(user.id)).toBe(true);
+      // The session's statement (every request whose session is not cached) reads the flag.
+      const sessionFlag = async () => (await findTokenUser(t.db, hashToken(h['authorization']!.slice(7))))?.has_second_factor;
+      expect(await sessionFlag()).toBe(true);
+      const passkey = await passkeyOf(user.id);
+      await backdateStamp(h, 0);
+      expect((await inject('DELETE', '/api/strong-auth/totp', h)).statusCode).toBe(204);
+      expect(await flagOf(user.id)).toBe(true); // the passkey is left
+      await t.db.deleteFrom('passkeys').where('id', '=', passkey.id).execute();
+      expect(await flagOf(user.id)).toBe(false);
+      expect(await sessionFlag()).toBe(false);
+      // A factor moved to another person in SQL moves the flag with it.
+      const other = await newUser();
+      const moved = await passkeyOf(user.id);
+      await t.db.updateTable('passkeys').set({ user_id: other.id }).where('id', '=', moved.id).execute();
+      expect([await flagOf(user.id), await flagOf(other.id)]).toEqual([false, true]);
+      expect(await disagreeing()).toEqual([]);
+    });
+
+    it('is cleared for everyone when both factor tables are emptied at once', async () => {
+      expect((await t.db.selectFrom('users').select('id').where('has_second_factor', '=', true).execute()).length).toBeGreaterThan(0);
+      await sql`TRUNCATE passkeys, user_totp CASCADE`.execute(t.db);
+      expect(await t.db.selectFrom('users').select('email').where('has_second_factor', '=', true).execute()).toEqual([]);
+      expect(await disagreeing()).toEqual([]);
     });
   });
 });

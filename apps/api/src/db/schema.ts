@@ -57,6 +57,8 @@ export interface UsersTable {
   last_logon_at: Timestamp | null;
   /** Kept by a trigger (kc_fold of names, e-mail and DNI); never written by the API. */
   search_text: Generated<string>;
+  /** Kept by triggers on user_totp and passkeys (migration 0040): a confirmed app or a passkey. Never written by the API. */
+  has_second_factor: Generated<boolean>;
   /** Issue 16, migration 0026: blocked (only ADMIN sees the person), erased, relationship ended. */
   blocked_at: Timestamp | null;
   erased_at: Timestamp | null;

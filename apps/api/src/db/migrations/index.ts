@@ -43,6 +43,7 @@ import * as emailChange from './0037-email-change.ts';
 // The investor's board kept by the database (issue 12, the dashboard with many investors).
 import * as contractBoards from './0038-contract-boards.ts';
 import * as boardAnswers from './0039-board-answers.ts';
+import * as userSecondFactor from './0040-user-second-factor.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -102,4 +103,6 @@ export const migrations: Record<string, Migration> = {
   '0038-contract-boards': contractBoards,
   // The kept board as the dashboard's answer itself (issue 12).
   '0039-board-answers': boardAnswers,
+  // Whether a person has a second factor, kept on users (issue 12, the session's statement).
+  '0040-user-second-factor': userSecondFactor,
 };

@@ -2,7 +2,6 @@ import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { jsonColumn } from '../../lib/json-column.ts';
 import { forgetSessions, type TSessionAlongside } from '../../lib/session-cache.ts';
-import { hasSecondFactorSql } from '../strong-auth/repository.ts';
 import { companyExistsSql } from '../company/repository.ts';
 import { userForLoginQuery } from '../users/repository.ts';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
@@ -104,7 +103,8 @@ function tokenUserQuery(db: TExecutor, tokenHash: string, now: Date) {
       't.company_id as token_company',
       't.expires_at',
       't.second_factor_at',
-      (eb) => hasSecondFactorSql(eb.ref('u.id')).as('has_second_factor'),
+      // Kept by the database from the factors themselves (migration 0040): no subquery per request.
+      'u.has_second_factor',
     ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.revoked_at', 'is', null)
