@@ -9,6 +9,7 @@ import { forgetSessions } from '../src/lib/session-cache.ts';
 import { findTokenUser } from '../src/modules/oauth/service.ts';
 import { dashboardAlongside, getDashboard } from '../src/modules/contracts/service.ts';
 import type { TAuthUser } from '../src/plugins/auth.ts';
+import { BOARD_PAGE_SIZE } from '../src/modules/contracts/repository.ts';
 import { hashToken } from '../src/lib/tokens.ts';
 
 // The board the database keeps per owner (migrations 0038 and 0039, decisions 0039 and 0040): after
@@ -23,16 +24,18 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
   let investor: Record<string, string>;
   let investorId: string;
 
-  /** Owners whose kept board differs from a fresh read, or who have contracts and no kept board. */
+  /** Owners whose kept answer (or the board still written for the previous version) differs from a fresh read, or who have contracts and no kept board. */
   const staleBoards = async () =>
     (
       await sql<{ user_id: string }>`
         SELECT o.user_id FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
           LEFT JOIN contract_boards b ON b.company_id = o.company_id AND b.user_id = o.user_id
          WHERE b.answer IS NULL OR b.answer <> kc_contract_board_answer(o.company_id, o.user_id)
+            OR b.board::text <> kc_contract_board(o.company_id, o.user_id, NULL, 10, 0)::text
         UNION ALL
         SELECT b.user_id FROM contract_boards b
-         WHERE b.answer <> kc_contract_board_answer(b.company_id, b.user_id)`.execute(t.db)
+         WHERE b.answer <> kc_contract_board_answer(b.company_id, b.user_id)
+            OR b.board::text <> kc_contract_board(b.company_id, b.user_id, NULL, 10, 0)::text`.execute(t.db)
     ).rows;
   /** The owner's kept answer, read as JSON (its page of contracts and counters). */
   const keptBoard = async (userId = investorId) => {
@@ -70,19 +73,20 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
     const owner = await t.db.selectFrom('users').select('id').where('email', '=', 'advisor@kc.example').executeTakeFirstOrThrow();
     const template = await t.db.selectFrom('contracts').selectAll().where('user_id', '=', investorId).executeTakeFirstOrThrow();
     // Hires where the Madrid date and the UTC date differ, and on the days the clocks change
-    // (2026-03-29 and 2026-10-25), in several states; twelve, so the kept page is not the last.
+    // (2026-03-29 and 2026-10-25), in several states; twelve, so the kept page is not the last. The
+    // first ten (the newest submissions) are the kept page: every boundary case is among them.
     const hires: [string, string][] = [
       ['2026-03-28 22:59:59.999+00', 'NEW'],
       ['2026-03-28 23:00:00+00', 'NEW'],
       ['2026-03-29 00:30:00.123456+00', 'NEW'],
       ['2026-03-29 01:00:00+00', 'ACTIVE'],
       ['2026-10-24 21:59:59.999999+00', 'NEW'],
-      ['2026-10-24 22:00:00+00', 'STANDBY'],
+      ['2026-10-24 22:00:00+00', 'NEW'],
       ['2026-10-25 00:30:00+00', 'NEW'],
       ['2026-10-25 01:00:00+00', 'ARCHIVED'],
       ['2026-12-31 23:00:00.029999+00', 'NEW'],
       ['2027-01-01 00:00:00+00', 'DELETED'],
-      ['2026-06-15 12:00:00+00', 'NEW'],
+      ['2026-06-15 12:00:00+00', 'STANDBY'],
       ['2026-11-28 22:59:59+00', 'NEW'],
     ];
     const ids: string[] = [];
@@ -90,7 +94,7 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
       const inserted = await sql<{ id: string }>`
         INSERT INTO contracts (company_id, user_id, product_id, product_key, state, initial_investment, recurring_amount, submission_date, expiring_date, created_at)
         VALUES (${template.company_id}, ${owner.id}, ${template.product_id}, ${template.product_key}, ${state}, 1234.5, 0.1,
-                ${`2098-01-${String(i + 1).padStart(2, '0')}`}, '2120-12-31', ${at}::timestamptz)
+                ${`2098-01-${String(hires.length - i).padStart(2, '0')}`}, '2120-12-31', ${at}::timestamptz)
         RETURNING id`.execute(t.db);
       ids.push(inserted.rows[0]!.id);
     }
@@ -104,15 +108,20 @@ describe.each(DB_KINDS)('kept contract boards on %s', (kind) => {
     for (const row of kept) {
       const caller = { companyId: row.company_id, id: row.user_id } as TAuthUser;
       const answer = JSON.parse(row.answer) as unknown;
-      expect(ZDashboardResponse.strict().safeParse(answer).success).toBe(true);
-      expect(answer).toEqual(await getDashboard(t.app, caller, 'ALL', 0, 10));
+      expect(ZDashboardResponse.parse(answer)).toEqual(answer);
+      expect(answer).toEqual(await getDashboard(t.app, caller, 'ALL', 0, BOARD_PAGE_SIZE));
     }
     const board = await keptBoard(owner.id);
-    expect(board.contracts).toMatchObject({ totalPages: 2, last: false, numberOfElements: 10, totalElements: 12 });
+    expect(board.contracts).toMatchObject({ size: BOARD_PAGE_SIZE, totalPages: 2, last: false, numberOfElements: 10, totalElements: 12 });
+    expect(board.rows.map((r) => r.id)).toEqual(ids.slice(0, 10));
     // The spot checks the comparison rests on: a hire at 00:30 Madrid on 2026-03-29 (CET) may be
     // revoked until 2026-04-03 00:00 Madrid (CEST), 22:00 UTC; its waiver is written to the millisecond.
     expect(board.rows.find((r) => r.id === ids[2])?.reflection).toEqual({ endsAt: '2026-04-02T22:00:00.000Z', waivedAt: '2026-03-30T10:00:00.029Z' });
     expect(board.rows.find((r) => r.id === ids[3])).not.toHaveProperty('reflection');
+    // A hire at 00:00 Madrid (CET) on 2026-03-29, the day the clocks go forward, and one a millisecond
+    // earlier: a day apart. The second, waived to the microsecond, shows the millisecond.
+    expect(board.rows.find((r) => r.id === ids[1])?.reflection?.endsAt).toBe('2026-04-02T22:00:00.000Z');
+    expect(board.rows.find((r) => r.id === ids[0])?.reflection).toEqual({ endsAt: '2026-04-01T22:00:00.000Z', waivedAt: '2026-03-29T00:00:00.000Z' });
     await t.db.deleteFrom('contracts').where('id', 'in', ids).execute();
     expect(await staleBoards()).toEqual([]);
   });

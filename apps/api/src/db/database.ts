@@ -125,7 +125,9 @@ export async function migrate(db: TDb): Promise<void> {
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
   // Unordered: work on several branches at once gives migrations numbered in parallel (0025 can land
   // after 0027); a database that already ran 0027 must still run 0025 rather than refuse to start.
-  // Every migration only adds its own objects, so their order between branches does not matter.
+  // A migration adds its own objects or replaces its own functions and never drops what a running
+  // instance of the previous version reads (a rolling upgrade runs both at once; decision 0040), so
+  // the order between branches does not matter.
   const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema, allowUnorderedMigrations: true });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {

@@ -16,6 +16,11 @@ import { runStatements } from './run-statements.ts';
  * ends at 00:00 Europe/Madrid of the fifth day after its hire's Madrid date, `reflectionPeriodEnd`;
  * instants as `toISOString` writes them), the five states' counters and ALL. A test compares the
  * two for every owner of a varied data set (apps/api/test/contract-boards.test.ts).
+ *
+ * The `board` column stays, written as before next to `answer`: during a rolling upgrade the
+ * instances still on the previous version read it (their session statement names it), so dropping
+ * it here would fail their dashboards until they restart. A later release drops it and the
+ * function that writes it (docs/decisions/0040-board-answers.md).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql
@@ -69,12 +74,13 @@ $fn$`,
     .raw(
       `CREATE OR REPLACE FUNCTION kc_write_contract_boards(p_companies text[], p_users uuid[]) RETURNS void LANGUAGE plpgsql AS $fn$
 BEGIN
-  INSERT INTO contract_boards (company_id, user_id, answer)
-    SELECT o.c, o.u, '' FROM unnest(p_companies, p_users) AS o(c, u) ORDER BY o.c, o.u
+  INSERT INTO contract_boards (company_id, user_id, board, answer)
+    SELECT o.c, o.u, '{"counts": {}, "rows": []}'::json, '' FROM unnest(p_companies, p_users) AS o(c, u) ORDER BY o.c, o.u
     ON CONFLICT (company_id, user_id) DO NOTHING;
   PERFORM 1 FROM contract_boards b JOIN unnest(p_companies, p_users) AS o(c, u) ON b.company_id = o.c AND b.user_id = o.u
     ORDER BY b.company_id, b.user_id FOR UPDATE OF b;
-  UPDATE contract_boards b SET answer = kc_contract_board_answer(b.company_id, b.user_id)
+  UPDATE contract_boards b SET board = kc_contract_board(b.company_id, b.user_id, NULL, 10, 0),
+                               answer = kc_contract_board_answer(b.company_id, b.user_id)
     FROM unnest(p_companies, p_users) AS o(c, u) WHERE b.company_id = o.c AND b.user_id = o.u;
 END
 $fn$`,
@@ -88,18 +94,17 @@ BEGIN
   -- TRUNCATE of the waivers); owners left without contracts lose theirs.
   DELETE FROM contract_boards b
    WHERE NOT EXISTS (SELECT 1 FROM contracts k WHERE k.company_id = b.company_id AND k.user_id = b.user_id);
-  INSERT INTO contract_boards (company_id, user_id, answer)
-    SELECT o.company_id, o.user_id, kc_contract_board_answer(o.company_id, o.user_id)
+  INSERT INTO contract_boards (company_id, user_id, board, answer)
+    SELECT o.company_id, o.user_id, kc_contract_board(o.company_id, o.user_id, NULL, 10, 0), kc_contract_board_answer(o.company_id, o.user_id)
       FROM (SELECT DISTINCT company_id, user_id FROM contracts) o
-    ON CONFLICT (company_id, user_id) DO UPDATE SET answer = EXCLUDED.answer;
+    ON CONFLICT (company_id, user_id) DO UPDATE SET board = EXCLUDED.board, answer = EXCLUDED.answer;
 END
 $fn$`,
     )
     .execute(db);
   await runStatements(db, `
-    ALTER TABLE contract_boards DROP COLUMN board;
     ALTER TABLE contract_boards ADD COLUMN answer text NOT NULL DEFAULT '';
     ALTER TABLE contract_boards ALTER COLUMN answer DROP DEFAULT;
-    SELECT kc_rebuild_contract_boards()
+    UPDATE contract_boards SET answer = kc_contract_board_answer(company_id, user_id)
   `);
 }
