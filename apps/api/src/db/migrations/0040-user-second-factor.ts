@@ -32,9 +32,7 @@ $fn$`,
       `CREATE FUNCTION kc_second_factor_changed() RETURNS trigger LANGUAGE plpgsql AS $fn$
 BEGIN
   IF TG_OP = 'TRUNCATE' THEN
-    UPDATE users u SET has_second_factor = (EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = u.id AND f.enrolled_at IS NOT NULL)
-                                         OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id))
-     WHERE u.has_second_factor;
+    PERFORM kc_refresh_second_factor(u.id) FROM users u WHERE u.has_second_factor;
     RETURN NULL;
   END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN PERFORM kc_refresh_second_factor(NEW.user_id); END IF;
@@ -46,9 +44,7 @@ $fn$`,
     .execute(db);
   await runStatements(db, `
     ALTER TABLE users ADD COLUMN has_second_factor boolean NOT NULL DEFAULT false;
-    UPDATE users u SET has_second_factor = true
-     WHERE EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = u.id AND f.enrolled_at IS NOT NULL)
-        OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = u.id);
+    SELECT kc_refresh_second_factor(o.user_id) FROM (SELECT user_id FROM user_totp UNION SELECT user_id FROM passkeys) o;
     CREATE TRIGGER user_totp_second_factor AFTER INSERT OR UPDATE OF user_id, enrolled_at OR DELETE ON user_totp
       FOR EACH ROW EXECUTE FUNCTION kc_second_factor_changed();
     CREATE TRIGGER user_totp_second_factor_truncate AFTER TRUNCATE ON user_totp
