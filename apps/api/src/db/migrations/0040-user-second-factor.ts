@@ -9,10 +9,10 @@ import { runStatements } from './run-statements.ts';
  * statement asked two `EXISTS` (a confirmed authenticator app, a passkey): in PostgreSQL alone
  * they were a fifth of its cost. `users.has_second_factor` now says the same, written by triggers
  * on `user_totp` and `passkeys` in the writer's transaction (enrolment, confirmation, removal, in
- * the API or in SQL), so it is never older than the factors themselves. The session's statement
- * reads the column; the refusals that must not rest on a cached session (the staff gate, step-up)
- * still read the factors themselves (strong-auth repository). A test holds the column to the
- * factors after every way of adding and removing one (apps/api/test/strong-auth.test.ts).
+ * the API or in SQL), so it is never older than the factors themselves. `kc_refresh_second_factor`
+ * is the one definition of "has a factor"; the session's statement and `hasSecondFactorSql` (the
+ * fresh reads of the staff gate, step-up, the login and the removals) read the column. A test holds
+ * the column to the factors after every way of adding and removing one (apps/api/test/strong-auth.test.ts).
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql

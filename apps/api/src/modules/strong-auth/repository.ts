@@ -6,13 +6,14 @@ type TExecutor = Kysely<Database> | Transaction<Database>;
 
 /**
  * Whether the user named by `userId` (a column reference or a value) has a confirmed second
- * factor. The one definition of "has a factor", used by the session lookup (plugins/auth.ts),
- * the status endpoint and the login: a new kind of factor (passkeys, 0033) adds its `OR EXISTS`
- * here and nowhere else.
+ * factor: `users.has_second_factor`, which the database keeps from the factors in the writer's
+ * transaction (migration 0040, `kc_refresh_second_factor`: the one definition of "has a factor";
+ * a new kind of factor adds its `OR EXISTS` and its triggers there). Read by the status endpoint,
+ * the login, step-up and the removals (inside their transactions, after their own writes); the
+ * session lookup reads the same column from its join (oauth repository).
  */
 export function hasSecondFactorSql(userId: Expression<string> | RawBuilder<string>): RawBuilder<boolean> {
-  return sql<boolean>`(EXISTS (SELECT 1 FROM user_totp f WHERE f.user_id = ${userId} AND f.enrolled_at IS NOT NULL)
-    OR EXISTS (SELECT 1 FROM passkeys p WHERE p.user_id = ${userId}))`;
+  return sql<boolean>`coalesce((SELECT u.has_second_factor FROM users u WHERE u.id = ${userId}), false)`;
 }
 
 export async function findHasSecondFactor(db: TExecutor, userId: string): Promise<boolean> {
