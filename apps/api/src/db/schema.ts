@@ -736,9 +736,7 @@ export interface ContractInvestorProtectionTable {
 export interface ContractBoardsTable {
   company_id: string;
   user_id: string;
-  /** The page as data (migration 0038): still written for instances of the previous version during a rolling upgrade; read by none. */
-  board: unknown;
-  /** The JSON text of the owner's first dashboard page (migration 0039). */
+  /** The JSON text of the owner's first dashboard page (migrations 0039 and 0041: kept in the row, uncompressed). */
   answer: string;
 }
 

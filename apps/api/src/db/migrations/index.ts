@@ -44,6 +44,7 @@ import * as emailChange from './0037-email-change.ts';
 import * as contractBoards from './0038-contract-boards.ts';
 import * as boardAnswers from './0039-board-answers.ts';
 import * as userSecondFactor from './0040-user-second-factor.ts';
+import * as boardAnswerInline from './0041-board-answer-inline.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -105,4 +106,6 @@ export const migrations: Record<string, Migration> = {
   '0039-board-answers': boardAnswers,
   // Whether a person has a second factor, kept on users (issue 12, the session's statement).
   '0040-user-second-factor': userSecondFactor,
+  // The kept answer alone, in its row: no TOAST on the dashboard's read (issue 12).
+  '0041-board-answer-inline': boardAnswerInline,
 };
