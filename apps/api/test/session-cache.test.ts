@@ -49,6 +49,35 @@ describe('SessionCache', () => {
     expect(load).toHaveBeenCalledTimes(2);
   });
 
+  it('lets go of expired sessions as new ones arrive: tokens seen once are not kept for ever', async () => {
+    vi.useFakeTimers();
+    const cache = new SessionCache(2000);
+    for (let i = 0; i < 1000; i += 1) await cache.resolve(`once-${i}`, async () => session());
+    expect(cache.size).toBe(1000);
+    vi.advanceTimersByTime(1000);
+    await cache.resolve('later', async () => session());
+    expect(cache.size).toBe(1001); // none expired yet
+    vi.advanceTimersByTime(1001);
+    await cache.resolve('newest', async () => session());
+    // The thousand first ones are past their bound; 'later' (1 s younger) and 'newest' are not.
+    expect(cache.size).toBe(2);
+  });
+
+  it('keeps caching new sessions after more distinct tokens than it holds have come and gone', async () => {
+    vi.useFakeTimers();
+    const cache = new SessionCache(2000);
+    // A long-running process: far more distinct tokens over its life than the cache's bound (50,000).
+    for (let i = 0; i < 60_000; i += 1) {
+      await cache.resolve(`t-${i}`, async () => session());
+      if (i % 1000 === 999) vi.advanceTimersByTime(2500);
+    }
+    const load = vi.fn(async () => session());
+    await cache.resolve('fresh', load);
+    await cache.resolve('fresh', load);
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(cache.size).toBeLessThanOrEqual(1001);
+  });
+
   it('does not keep unknown tokens, and keeps nothing with a bound of 0', async () => {
     const cache = new SessionCache(2000);
     const missing = vi.fn(async () => undefined);

@@ -56,11 +56,31 @@ export class SessionCache {
     }
     const started = this.generation;
     const session = await load();
-    if (session && this.ttlMs > 0 && started === this.generation && this.entries.size < MAX_ENTRIES) {
-      const until = Math.min(Date.now() + this.ttlMs, new Date(session.expires_at).getTime());
-      this.entries.set(tokenHash, { session, until });
+    if (session && this.ttlMs > 0 && started === this.generation) {
+      const stored = Date.now();
+      this.dropExpired(stored);
+      if (this.entries.size < MAX_ENTRIES) {
+        const until = Math.min(stored + this.ttlMs, new Date(session.expires_at).getTime());
+        this.entries.set(tokenHash, { session, until });
+      }
     }
     return session;
+  }
+
+  /**
+   * Drops the entries past their bound from the oldest on. Without this, a token seen once (an
+   * investor who logged in, looked and left) stayed in memory for the life of the process, and
+   * once MAX_ENTRIES such tokens had come and gone nothing new was cached again. Entries are
+   * stored in the order their bound runs out (the same `ttlMs` for all; one whose token expires
+   * sooner only waits here a little longer, and is refused by `resolve` meanwhile), and an expired
+   * entry looked up again is deleted before being stored anew: so the expired ones are at the
+   * front, and each call stops at the first live one (amortised O(1) per stored session).
+   */
+  private dropExpired(now: number): void {
+    for (const [tokenHash, entry] of this.entries) {
+      if (entry.until > now) break;
+      this.entries.delete(tokenHash);
+    }
   }
 
   /** Forgets every cached session (after a logout, password change or deactivation has committed). */
