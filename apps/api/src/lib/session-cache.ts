@@ -31,6 +31,8 @@ interface TEntry {
 
 /** Entries beyond this are not added (memory bound; a full cache only means more lookups). */
 const MAX_ENTRIES = 50_000;
+/** Expired entries are dropped at most this often, and at most once per bound (`dropExpired`). */
+const MIN_SWEEP_MS = 1000;
 
 /**
  * A short-lived, per-process memory of token hash → session, so that an authenticated request
@@ -43,6 +45,8 @@ export class SessionCache {
   private readonly entries = new Map<string, TEntry>();
   /** Bumped by every revocation: a lookup that started before one is not stored. */
   private generation = 0;
+  /** When expired entries are next dropped (epoch ms). */
+  private nextSweep = 0;
 
   constructor(private readonly ttlMs: number) {}
 
@@ -58,7 +62,10 @@ export class SessionCache {
     const session = await load();
     if (session && this.ttlMs > 0 && started === this.generation) {
       const stored = Date.now();
-      this.dropExpired(stored);
+      if (stored >= this.nextSweep) {
+        this.dropExpired(stored);
+        this.nextSweep = stored + Math.max(this.ttlMs, MIN_SWEEP_MS);
+      }
       if (this.entries.size < MAX_ENTRIES) {
         const until = Math.min(stored + this.ttlMs, new Date(session.expires_at).getTime());
         this.entries.set(tokenHash, { session, until });
@@ -71,10 +78,13 @@ export class SessionCache {
    * Drops the entries past their bound from the oldest on. Without this, a token seen once (an
    * investor who logged in, looked and left) stayed in memory for the life of the process, and
    * once MAX_ENTRIES such tokens had come and gone nothing new was cached again. Entries are
-   * stored in the order their bound runs out (the same `ttlMs` for all; one whose token expires
-   * sooner only waits here a little longer, and is refused by `resolve` meanwhile), and an expired
-   * entry looked up again is deleted before being stored anew: so the expired ones are at the
-   * front, and each call stops at the first live one (amortised O(1) per stored session).
+   * stored in about the order their bound runs out (the same `ttlMs` for all; one whose token
+   * expires sooner, or stored twice by two lookups at once, only waits here a little longer, and
+   * is refused by `resolve` meanwhile), and an expired entry looked up again is deleted before
+   * being stored anew: so the expired ones are at the front, and the walk stops at the first live
+   * one. It runs at most once per `ttlMs` (at least MIN_SWEEP_MS): a Map keeps the slots of deleted
+   * entries until it grows, and a walk from the front passes over them, so walking on every store
+   * would cost as many steps as entries; once per bound it is a few steps per stored session.
    */
   private dropExpired(now: number): void {
     for (const [tokenHash, entry] of this.entries) {
