@@ -7,7 +7,7 @@
 //                                                      SELECT of that user through a pool of 10)
 // Prints `READY <origin>` once listening on a loopback port; closes on SIGTERM.
 import { spawn } from 'node:child_process';
-import { serverProcessEnv } from '../scripts/server-env.mjs';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from '../scripts/server-env.mjs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { createRuntime } from '../apps/api/src/runtime.ts';
@@ -39,7 +39,12 @@ export function startServer(args: string[]): Promise<{ origin: string; pid: numb
   // Started as `npm start` and `npm run start:cluster` start the API (scripts/server-env.mjs).
   // BENCH_CPU_PROF=<folder>: each server writes a V8 CPU profile there when it stops.
   const profile = process.env['BENCH_CPU_PROF'] ? ['--cpu-prof', `--cpu-prof-dir=${process.env['BENCH_CPU_PROF']}`] : [];
-  const child = spawn(process.execPath, [...profile, '--import', 'tsx', import.meta.filename, ...args], { env: serverProcessEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
+  // The API's processes get the flags every API server gets (SERVER_NODE_FLAGS, decision 0042), or
+  // BENCH_API_NODE_FLAGS instead when it is set ("" for Node's defaults); the floor and
+  // hello-world keep Node's defaults.
+  const apiFlagsEnv = process.env['BENCH_API_NODE_FLAGS'];
+  const apiFlags = args[0] !== 'api' ? [] : apiFlagsEnv === undefined ? SERVER_NODE_FLAGS : apiFlagsEnv.split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...profile, ...apiFlags, '--import', 'tsx', import.meta.filename, ...args], { env: serverProcessEnv(), stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   return new Promise((resolve, reject) => {
     let out = '';

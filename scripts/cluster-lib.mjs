@@ -1,7 +1,7 @@
 // Several KC API instances behind nginx on one PostgreSQL and Redis: what `npm run
 // start:cluster` runs, and what the cluster tests start (apps/api/test/faults/cluster.test.ts).
 import { spawn } from 'node:child_process';
-import { serverProcessEnv } from './server-env.mjs';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from './server-env.mjs';
 import fs from 'node:fs/promises';
 import net from 'node:net';
 import path from 'node:path';
@@ -83,7 +83,7 @@ export async function startCluster({
   };
 
   async function startInstance(instance) {
-    const child = spawn(process.execPath, entry, {
+    const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...entry], {
       cwd: root,
       env: serverProcessEnv({
         ...process.env,

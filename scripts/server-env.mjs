@@ -12,3 +12,12 @@ import os from 'node:os';
 export function serverProcessEnv(env = process.env) {
   return { ...env, UV_THREADPOOL_SIZE: env.UV_THREADPOOL_SIZE ?? String(Math.max(2, os.availableParallelism())) };
 }
+
+/**
+ * V8's flags for every API server process on PostgreSQL (`npm start` with DATABASE_URL, `npm run
+ * start:cluster`, the benchmarks' API servers): docs/decisions/0042. Allocation-site pretenuring
+ * off: under load V8 decided to allocate objects of some sites straight in the old generation,
+ * which then grew ≈ 20 MB a second and was marked and compacted every few seconds; with it off,
+ * ≈ 4.5 MB a second. Not applied to the embedded default, whose memory budget was measured without it.
+ */
+export const SERVER_NODE_FLAGS = ['--no-allocation-site-pretenuring'];

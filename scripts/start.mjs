@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildIfStale, root } from './build-stale.mjs';
 import { EMBEDDED_ENV, EMBEDDED_NODE_FLAG } from './embedded-node-flags.mjs';
-import { serverProcessEnv } from './server-env.mjs';
+import { SERVER_NODE_FLAGS, serverProcessEnv } from './server-env.mjs';
 
 buildIfStale();
 const envPath = path.join(root, '.env');
@@ -14,7 +14,7 @@ const envFile = fs.existsSync(envPath) ? ['--env-file=.env'] : [];
 // memory budget is 400 MB of RSS (docs/decisions/0013): V8's young generation is kept small
 // (4 MB semi-spaces instead of up to 16), which costs some minor collections and saves ≈ 24 MB.
 const onPostgres = Boolean(process.env.DATABASE_URL) || (envFile.length > 0 && /^\s*DATABASE_URL\s*=\s*\S/m.test(fs.readFileSync(envPath, 'utf8')));
-const memoryFlags = onPostgres ? [] : [EMBEDDED_NODE_FLAG];
+const memoryFlags = onPostgres ? SERVER_NODE_FLAGS : [EMBEDDED_NODE_FLAG];
 const server = spawn(process.execPath, ['--enable-source-maps', ...memoryFlags, ...envFile, 'apps/api/dist/server.js'], {
   cwd: root,
   env: serverProcessEnv(onPostgres ? process.env : { ...EMBEDDED_ENV, ...process.env }),

@@ -7,6 +7,7 @@ import pg from 'pg';
 import { Redis } from 'ioredis';
 // @ts-expect-error: a plain ES module of the repository's scripts (no types).
 import { startCluster } from '../../../../scripts/cluster-lib.mjs';
+import { SERVER_NODE_FLAGS } from '../../../../scripts/server-env.mjs';
 import { freePort } from '../helpers/server-process.ts';
 import { bearer, COMPANY, hireAt, hireBodyAt, loginAt } from './helpers.ts';
 
@@ -25,7 +26,7 @@ const hasNginx = (() => {
 
 interface TCluster {
   origin: string;
-  instances: Array<{ id: string; origin: string; dataDir: string }>;
+  instances: Array<{ id: string; origin: string; dataDir: string; child?: { pid?: number } }>;
   rollingRestart(): Promise<void>;
   stop(): Promise<void>;
 }
@@ -68,6 +69,16 @@ describe.runIf(ADMIN_URL && hasNginx)('two instances behind nginx', () => {
   });
 
   const servedBy = (response: Response) => response.headers.get('x-served-by');
+
+  it("starts every instance with the API server's V8 flags (decision 0042)", async () => {
+    expect(SERVER_NODE_FLAGS.length).toBeGreaterThan(0);
+    for (const instance of cluster.instances) {
+      const pid = instance.child?.pid;
+      expect(pid).toBeTypeOf('number');
+      const args = (await fs.readFile(`/proc/${pid}/cmdline`, 'utf8')).split('\0');
+      for (const flag of SERVER_NODE_FLAGS) expect(args).toContain(flag);
+    }
+  });
 
   it('spreads requests over both instances: a login on one, the dashboard on the other', async () => {
     const seen = new Set<string | null>();
