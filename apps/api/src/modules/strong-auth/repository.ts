@@ -9,8 +9,9 @@ type TExecutor = Kysely<Database> | Transaction<Database>;
  * factor: `users.has_second_factor`, which the database keeps from the factors in the writer's
  * transaction (migration 0040, `kc_refresh_second_factor`: the one definition of "has a factor";
  * a new kind of factor adds its `OR EXISTS` and its triggers there). Read by the status endpoint,
- * the login, step-up and the removals (inside their transactions, after their own writes); the
- * session lookup reads the same column from its join (oauth repository).
+ * step-up and the removals (inside their transactions, after their own writes); the session
+ * lookup reads the same column from its join (oauth repository), and the login from the account's
+ * own row (users repository).
  */
 export function hasSecondFactorSql(userId: Expression<string> | RawBuilder<string>): RawBuilder<boolean> {
   return sql<boolean>`coalesce((SELECT u.has_second_factor FROM users u WHERE u.id = ${userId}), false)`;

@@ -4,7 +4,6 @@ import type { Database } from '../../db/schema.ts';
 import { withCustomPlan } from '../../db/preparing-client.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { usersInReach } from '../sales-network/repository.ts';
-import { hasSecondFactorSql } from '../strong-auth/repository.ts';
 import type { TErasedPerson, TErasureCounts } from '../../lib/erasure.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -17,7 +16,8 @@ type TExecutor = Kysely<Database> | Transaction<Database>;
 export function userForLoginQuery(db: TExecutor, companyId: string, email: string) {
   return db
     .selectFrom('users')
-    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at', (eb) => hasSecondFactorSql(eb.ref('users.id')).as('has_second_factor')])
+    // The account's own kept flag (migration 0040): the row is already read, no subquery needed.
+    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at', 'has_second_factor'])
     .where('company_id', '=', companyId)
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
 }
