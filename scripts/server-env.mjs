@@ -1,5 +1,5 @@
 // The environment every API server process starts with (`npm start`, `npm run start:cluster`, the
-// benchmarks' servers): docs/decisions/0038.
+// benchmarks' servers): docs/decisions/0038; and their V8 flags on PostgreSQL: docs/decisions/0042.
 import os from 'node:os';
 
 /**

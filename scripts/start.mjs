@@ -13,9 +13,10 @@ const envFile = fs.existsSync(envPath) ? ['--env-file=.env'] : [];
 // On the embedded database (no DATABASE_URL) the whole product lives in this one process, whose
 // memory budget is 400 MB of RSS (docs/decisions/0013): V8's young generation is kept small
 // (4 MB semi-spaces instead of up to 16), which costs some minor collections and saves ≈ 24 MB.
+// On PostgreSQL the server gets the flags of every API process there (docs/decisions/0042).
 const onPostgres = Boolean(process.env.DATABASE_URL) || (envFile.length > 0 && /^\s*DATABASE_URL\s*=\s*\S/m.test(fs.readFileSync(envPath, 'utf8')));
-const memoryFlags = onPostgres ? SERVER_NODE_FLAGS : [EMBEDDED_NODE_FLAG];
-const server = spawn(process.execPath, ['--enable-source-maps', ...memoryFlags, ...envFile, 'apps/api/dist/server.js'], {
+const nodeFlags = onPostgres ? SERVER_NODE_FLAGS : [EMBEDDED_NODE_FLAG];
+const server = spawn(process.execPath, ['--enable-source-maps', ...nodeFlags, ...envFile, 'apps/api/dist/server.js'], {
   cwd: root,
   env: serverProcessEnv(onPostgres ? process.env : { ...EMBEDDED_ENV, ...process.env }),
   stdio: 'inherit',
