@@ -586,8 +586,9 @@ describe.each(DB_KINDS)('user administration (%s)', (kind) => {
       const today = new Date().toISOString().slice(0, 10);
       expect((await inject('GET', `/api/audit?entityId=${target.id}&from=${today}&to=${today}`, admin)).json().totalElements).toBe(2);
       expect((await inject('GET', `/api/audit?entityId=${target.id}&to=2000-01-01`, admin)).json().totalElements).toBe(0);
+      expect((await inject('GET', `/api/audit?entityId=${target.id}&from=0001-01-01&to=2024-02-29`, admin)).json().totalElements).toBe(0);
       expect((await inject('GET', '/api/audit', manager)).statusCode).toBe(403);
-      for (const bad of ['action=user.fly', 'entityType=planet', 'from=yesterday', 'size=-1']) {
+      for (const bad of ['action=user.fly', 'entityType=planet', 'from=yesterday', 'size=-1', 'to=0008-01-60', 'from=2024-02-30', 'to=0000-01-01', 'from=0001-01-01T00:00+01:00']) {
         expect((await inject('GET', `/api/audit?${bad}`, admin)).statusCode, bad).toBe(400);
       }
     });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { vkey } from '../i18n/validation-messages.ts';
+import { parseIsoDate } from '../accounts/calendar-date.ts';
 import { makePageSchema, pageQueryFields } from '../contracts/schemas.ts';
 
 /**
@@ -138,7 +139,22 @@ export const ZAuditPage = makePageSchema(ZAuditEntry);
 export type TAuditPage = z.infer<typeof ZAuditPage>;
 
 export const AUDIT_PAGE_SIZE = 20;
-const dateFilter = z.string().regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, vkey('invalid')).refine((v) => !Number.isNaN(Date.parse(v)), vkey('invalid'));
+/** The earliest instant a filter may name: 1 January of year 1 (UTC), as PostgreSQL reads it. */
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z');
+/**
+ * Whether a date filter names a real day or instant: its day must exist in the calendar (not
+ * `2024-02-30` or `0008-01-60`, which `Date.parse` reads leniently) and the instant must be one
+ * the server can read and PostgreSQL can store.
+ */
+function isRealDateFilter(value: string): boolean {
+  if (!parseIsoDate(value.slice(0, 10))) return false;
+  const at = value.length === 10 ? Date.parse(`${value}T00:00:00Z`) : Date.parse(value);
+  return !Number.isNaN(at) && at >= FIRST_INSTANT;
+}
+const dateFilter = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, vkey('invalid'))
+  .refine(isRealDateFilter, vkey('invalid'));
 const idFilter = z.string().trim().min(1, vkey('invalid')).max(64, vkey('invalid'));
 
 export const ZAuditQuery = z
