@@ -182,12 +182,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(result.error.issues.map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`));
   }
   const { SECOND_FACTOR_KEY, ...config } = result.data;
+  // What production refuses, every key at once.
+  const production: string[] = [];
   if (!SECOND_FACTOR_KEY && config.NODE_ENV === 'production') {
-    throw new ConfigError(['SECOND_FACTOR_KEY: required in production (64 hexadecimal characters: openssl rand -hex 32)']);
+    production.push('SECOND_FACTOR_KEY: required in production (64 hexadecimal characters: openssl rand -hex 32)');
   }
   if (SECOND_FACTOR_KEY && config.NODE_ENV === 'production' && SECOND_FACTOR_KEY.toLowerCase() === DEVELOPMENT_SECOND_FACTOR_KEY) {
-    throw new ConfigError(['SECOND_FACTOR_KEY: the development key is public and refused in production']);
+    production.push('SECOND_FACTOR_KEY: the development key is public and refused in production');
   }
+  // Without SMTP every mail, its one-time links included, becomes a file in DATA_DIR/mail: the
+  // development and demo transport, refused to a production mail worker.
+  if (!config.SMTP_URL && config.NODE_ENV === 'production' && config.MAIL_POLL_MS > 0) {
+    production.push('SMTP_URL: required in production while the mail worker runs (MAIL_POLL_MS > 0); without it every mail would be kept as a file in DATA_DIR/mail');
+  }
+  if (production.length > 0) throw new ConfigError(production);
   const publicUrl = config.PUBLIC_URL ?? `http://localhost:${config.PORT}`;
   return {
     ...config,

@@ -114,6 +114,10 @@ describe.each(DB_KINDS)('bank statement imports on %s', (kind) => {
     expect(audit).toMatchObject({ actor_id: ids[ADVISOR], entity_type: 'bankStatement' });
     await t.app.mailer.drain();
     expect(t.sentMails.filter((m) => m.to === INVESTOR && m.subject.startsWith('KC: recibo de su aportación')).length).toBeGreaterThanOrEqual(2);
+    // The receipts are the contract owner's (user_id): their erasure finds them by that (decision 0027).
+    const receipts = await t.db.selectFrom('mail_outbox').select('user_id').where('to_address', '=', INVESTOR).where('subject', 'like', 'KC: recibo de su aportación%').execute();
+    expect(receipts.length).toBeGreaterThanOrEqual(2);
+    expect(receipts.map((r) => r.user_id)).toEqual(receipts.map(() => ids[INVESTOR]));
     // The schedule of the NEW contract now counts the payment.
     const schedule = await t.app.inject({ url: `/api/ledger/contracts/${newContract}/schedule`, headers: h[INVESTOR] });
     expect(schedule.json().paidIn).toBe('1234.56');

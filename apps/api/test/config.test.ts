@@ -39,7 +39,7 @@ describe('configuration', () => {
   });
 
   it('treats empty values as unset and seeds nothing in production', () => {
-    const config = loadConfig({ PORT: '', NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32) });
+    const config = loadConfig({ PORT: '', NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32), SMTP_URL: 'smtp://mail.kc.example:587' });
     expect(config.PORT).toBe(3000);
     expect(config.seedDemo).toBe(false);
   });
@@ -49,9 +49,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: DEVELOPMENT_SECOND_FACTOR_KEY })).toThrow(/SECOND_FACTOR_KEY: the development key/);
     expect(() => loadConfig({ SECOND_FACTOR_KEY: 'abc' })).toThrow(/SECOND_FACTOR_KEY: must be 64 hexadecimal/);
     expect(loadConfig({}).secondFactorKey.equals(Buffer.from(DEVELOPMENT_SECOND_FACTOR_KEY, 'hex'))).toBe(true);
-    const key = loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'Ab'.repeat(32) }).secondFactorKey;
+    const key = loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'Ab'.repeat(32), SMTP_URL: 'smtp://mail.kc.example:587' }).secondFactorKey;
     expect(key.length).toBe(32);
     expect(key.toString('hex')).toBe('ab'.repeat(32));
+  });
+
+  it('refuses the mail folder (no SMTP_URL) to a production mail worker, listed with the other bad keys; keeps it elsewhere', () => {
+    let error: unknown;
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues;
+    expect(issues).toHaveLength(2);
+    expect(issues[0]).toMatch(/^SECOND_FACTOR_KEY: required in production/);
+    expect(issues[1]).toMatch(/^SMTP_URL: required in production while the mail worker runs/);
+    expect(() => loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32) })).toThrow(/SMTP_URL: required in production/);
+    // With SMTP, or with no mail worker (the bench's production servers), production starts.
+    expect(loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32), SMTP_URL: 'smtps://mail.kc.example' }).SMTP_URL).toBe('smtps://mail.kc.example');
+    expect(loadConfig({ NODE_ENV: 'production', SECOND_FACTOR_KEY: 'ab'.repeat(32), MAIL_POLL_MS: '0' }).SMTP_URL).toBeUndefined();
+    // Development and tests keep the folder transport (the e2e suite reads its files).
+    expect(loadConfig({ NODE_ENV: 'development' }).SMTP_URL).toBeUndefined();
+    expect(loadConfig({ NODE_ENV: 'test' }).SMTP_URL).toBeUndefined();
   });
 
   it('lets only loopback read the metrics by default, and checks METRICS_ALLOW and METRICS_TOKEN', () => {

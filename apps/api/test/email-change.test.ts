@@ -130,6 +130,9 @@ describe.each(DB_KINDS)('e-mail change on %s', (kind) => {
     const told = (await mailsTo(p.email)).find((m) => m.subject === 'El correo electrónico de su cuenta de KC ha cambiado')!;
     expect(told).toBeDefined();
     expect(told.text).toContain(expected);
+    // That mail is still the person's, though their address is no longer the one it went to (decision 0027).
+    const toldRow = await t.db.selectFrom('mail_outbox').select('user_id').where('to_address', '=', p.email).where('subject', '=', told.subject).executeTakeFirstOrThrow();
+    expect(toldRow.user_id).toBe(p.id);
 
     // The new address signs in; the old one no longer does.
     expect((await login(t.app, { username: expected, password: PASSWORD }, {}, nextAddress())).statusCode).toBe(200);

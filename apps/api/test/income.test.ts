@@ -165,6 +165,10 @@ describe.each(DB_KINDS)('income distributions on %s', (kind) => {
     expect(mail.html).toContain('Hugo &lt;Holder&gt;');
     const es = t.sentMails.find((m) => m.to === INVESTOR && m.subject.startsWith('KC: ha recibido'))!;
     expect(es.text).toContain('Hola, Inés:');
+    // Each mail is its investor's (user_id): their erasure finds it by that (decision 0027).
+    const owners = await t.db.selectFrom('mail_outbox').select(['to_address', 'user_id']).where('subject', 'in', [mail.subject, es.subject]).execute();
+    expect(owners).toEqual(expect.arrayContaining([{ to_address: 'holder@kc.example', user_id: ids['holder@kc.example'] }, { to_address: INVESTOR, user_id: ids[INVESTOR] }]));
+    expect(owners.every((o) => o.user_id === ids[o.to_address])).toBe(true);
 
     // The holder's income is the share; the check still balances.
     const mine = (await t.app.inject({ url: `/api/ledger/customers/${ids['holder@kc.example']}/holdings`, headers: h['holder@kc.example'] })).json();

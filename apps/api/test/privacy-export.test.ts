@@ -256,6 +256,31 @@ describe.each(DB_KINDS)('personal data export on %s', (kind) => {
     }
   });
 
+  it('exports the mails their erasure would blank: theirs by user, or to their address with no user; never another person’s mail to the same address', async () => {
+    const { a, b } = people;
+    const stamp = Date.now();
+    await t.db
+      .insertInto('mail_outbox')
+      .values([
+        // Another person's mail to B's address (an address A had before, say): A's, not B's.
+        { company_id: '1', to_address: b.email.toUpperCase(), user_id: a.id, subject: `Ajeno ${stamp}`, text_body: 'Para otra persona', html_body: '<p>x</p>', status: 'SENT' },
+        // B's mail to an address that is not theirs (yet): B's.
+        { company_id: '1', to_address: `nueva.${stamp}@export.example`, user_id: b.id, subject: `Suyo ${stamp}`, text_body: 'Confirme su nueva dirección', html_body: '<p>x</p>', status: 'SENT' },
+        // To B's address with no user (queued before the owner was recorded): B's.
+        { company_id: '1', to_address: b.email, user_id: null, subject: `Sin dueño ${stamp}`, text_body: 'Un aviso', html_body: '<p>x</p>', status: 'SENT' },
+        // The same address in the other company: never B's.
+        { company_id: '2', to_address: b.email, user_id: null, subject: `Otra empresa ${stamp}`, text_body: 'Otro aviso', html_body: '<p>x</p>', status: 'SENT' },
+      ])
+      .execute();
+    const res = await exportOf(b.headers);
+    expect(res.statusCode).toBe(200);
+    const subjects = json(await unzip(res.rawPayload), 'mails').map((m) => String(m['subject']));
+    expect(subjects).toEqual(expect.arrayContaining([`Suyo ${stamp}`, `Sin dueño ${stamp}`]));
+    expect(subjects).not.toContain(`Ajeno ${stamp}`);
+    expect(subjects).not.toContain(`Otra empresa ${stamp}`);
+    expect(subjects.filter((s) => s.endsWith(`${stamp}`))).toHaveLength(2);
+  });
+
   it('writes the request and, once the whole archive was sent, the download to the audit log', async () => {
     const a = people.a;
     const requestsBefore = (await auditsOf(a.id, 'user.requestDataExport')).length;

@@ -135,6 +135,12 @@ export interface MailOutboxTable {
   sent_at: Timestamp | null;
   last_error: string | null;
   created_at: Generated<Date>;
+  /** The user the mail was addressed to, when the address was theirs when it was queued (migration 0042). */
+  user_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The lower-cased e-mail of the person whose data a mail to someone else carries (migration 0042). */
+  about_address: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When the bodies lost their links' secrets (SENT/FAILED only; NULL until then, migration 0042). */
+  scrubbed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
 }
 
 export interface RateLimitsTable {
@@ -607,6 +613,7 @@ export interface JobApplicationsTable {
   updated_at: Generated<Date>;
   anonymised_at: Date | null;
 }
+
 
 export interface JobApplicationStatusHistoryTable {
   id: Generated<string>;

@@ -10,9 +10,12 @@ export interface TErasedPerson {
   email: string;
   /** What replaces text that must stay: `anonimizado-<id>`. */
   anon: string;
-  /** A case-insensitive regular expression of values that name only them (e-mail, DNI, phones, wallet), or null. */
-  strong: string | null;
-  /** The same with their full name: replaced where it was copied into other rows; null when none is long enough. */
+  /**
+   * A case-insensitive regular expression of their identifying values (e-mail, DNI, phones, wallet,
+   * full name), or null when none is long enough. Values the person chose: used only to replace
+   * them inside rows already known to be the person's (found by id, contract, lead or address),
+   * never to search other people's rows (docs/decisions/0027).
+   */
   pattern: string | null;
   at: Date;
 }

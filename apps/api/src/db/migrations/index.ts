@@ -45,6 +45,8 @@ import * as contractBoards from './0038-contract-boards.ts';
 import * as boardAnswers from './0039-board-answers.ts';
 import * as userSecondFactor from './0040-user-second-factor.ts';
 import * as boardAnswerInline from './0041-board-answer-inline.ts';
+// Whose mail it is, and no live link in a sent one (issue 16, the erasure's scope; tokens never in clear).
+import * as mailOutboxOwner from './0042-mail-outbox-owner.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -108,4 +110,6 @@ export const migrations: Record<string, Migration> = {
   '0040-user-second-factor': userSecondFactor,
   // The kept answer alone, in its row: no TOAST on the dashboard's read (issue 12).
   '0041-board-answer-inline': boardAnswerInline,
+  // Whose mail it is (user_id, about_address), and sent mails without their links' secrets.
+  '0042-mail-outbox-owner': mailOutboxOwner,
 };

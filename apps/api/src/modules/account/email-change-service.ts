@@ -101,6 +101,8 @@ export async function requestEmailChange(
     await app.mailer.enqueue(tx, {
       companyId: caller.companyId,
       to: input.newEmail,
+      // The person's, though the address is not theirs yet: their erasure blanks it (decision 0027).
+      userId: caller.id,
       ...confirmNewEmailMail(language, {
         firstName: person.first_name,
         newEmail: input.newEmail,
@@ -172,6 +174,8 @@ export async function confirmEmailChange(
       await app.mailer.enqueue(tx, {
         companyId: change.company_id,
         to: person.email,
+        // The address is no longer theirs (updated above): the owner is named, not looked up (decision 0027).
+        userId: person.id,
         ...emailChangedMail(languageOf(person.language), {
           firstName: person.first_name,
           newEmail: change.new_email,

@@ -295,6 +295,8 @@ export async function reassignClient(app: FastifyInstance, caller: TAuthUser, cl
         kind: 'notification',
         key: 'clientReassignedAway',
         params: { customerName, advisorName: fullName(target.first_name, target.last_name) },
+        // About the client: their erasure rewrites the name in it (decision 0027).
+        subject: { type: 'user', id: client.id },
       });
     }
   });

@@ -150,7 +150,11 @@ export async function findImports(
 
 // --- Erasure (issue 16) ----------------------------------------------------------------------
 
-/** Bank statement lines may carry the payer's name or identifiers: replaced where they appear. */
+/**
+ * The person's bank statement lines (matched to one of their contracts, or assigned to one of
+ * their payments) may carry their name or identifiers: replaced where they appear. Other lines are
+ * never read or changed, however their text matches a value the person chose (docs/decisions/0027).
+ */
 export async function eraseStatementLines(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
   const { anon, pattern } = person;
   if (!pattern) return {};
@@ -158,6 +162,12 @@ export async function eraseStatementLines(tx: Transaction<Database>, person: TEr
     .updateTable('bank_statement_lines')
     .set({ description: sql`regexp_replace(description, ${pattern}, ${anon}, 'gi')`, reference: sql`regexp_replace(reference, ${pattern}, ${anon}, 'gi')` })
     .where('company_id', '=', person.companyId)
+    .where(
+      sql<boolean>`(
+        contract_id IN (SELECT k.id FROM contracts k WHERE k.company_id = ${person.companyId} AND k.user_id = ${person.id})
+        OR payment_id IN (SELECT p.id FROM payments p WHERE p.company_id = ${person.companyId} AND p.user_id = ${person.id})
+      )`,
+    )
     .where(sql<boolean>`(description || reference) ~* ${pattern}`)
     .execute();
   return {};

@@ -171,16 +171,19 @@ export async function insertPaymentsBulk(
   }
 }
 
-/** Inserts mails into the outbox (the same rows `mailer.enqueue` writes, many at once). */
+/**
+ * Inserts mails into the outbox (the same rows `mailer.enqueue` writes, many at once), each with
+ * the user it is for (`user_id`: the contract's owner; their erasure finds it by that, decision 0027).
+ */
 export async function insertMailsBulk(
   tx: Transaction<Database>,
-  mails: readonly { companyId: string | null; to: string; subject: string; text: string; html: string }[],
+  mails: readonly { companyId: string | null; to: string; subject: string; text: string; html: string; userId: string }[],
 ): Promise<void> {
   for (const part of chunks(mails)) {
     await sql`
-      INSERT INTO mail_outbox (company_id, to_address, subject, text_body, html_body)
+      INSERT INTO mail_outbox (company_id, to_address, subject, text_body, html_body, user_id)
       SELECT * FROM unnest(${part.map((m) => m.companyId)}::text[], ${part.map((m) => m.to)}::text[], ${part.map((m) => m.subject)}::text[],
-                           ${part.map((m) => m.text)}::text[], ${part.map((m) => m.html)}::text[])`.execute(tx);
+                           ${part.map((m) => m.text)}::text[], ${part.map((m) => m.html)}::text[], ${part.map((m) => m.userId)}::uuid[])`.execute(tx);
   }
 }
 

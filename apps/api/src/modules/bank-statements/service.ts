@@ -186,8 +186,8 @@ export async function importStatement(
       const paymentId = randomUUID();
       const units = formatUnits(purchase.units);
       payments.push({ id: paymentId, contractId: contract.id, userId: contract.user_id, amount: amountText, valueDate: line.valueDate, reference: line.key, price: priceText, priceDate: price.value_date, units, journalId });
-      mails.push(
-        paymentReceiptMail(
+      mails.push({
+        ...paymentReceiptMail(
           {
             companyId: caller.companyId,
             owner: { email: contract.owner_email, firstName: contract.owner_first_name, language: contract.owner_language },
@@ -201,7 +201,9 @@ export async function importStatement(
           },
           dashboardUrl,
         ),
-      );
+        // The contract's owner: their erasure finds the mail by this (decision 0027).
+        userId: contract.user_id,
+      });
       audits.push({
         entityType: 'payment',
         entityId: paymentId,

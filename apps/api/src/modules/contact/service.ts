@@ -41,7 +41,8 @@ export async function submitContactMessage(app: FastifyInstance, input: TContact
     await recordFormConsents(tx, { companyId: context.companyId, contactMessageId: stored.id }, [
       { purpose: 'privacyPolicy', choice: 'given', source: 'contactForm' },
     ]);
-    await app.mailer.enqueue(tx, { companyId: context.companyId, to: recipient, ...contactMail(input, context.language, stored.createdAt) });
+    // About the sender (`about`): their erasure blanks the company's copy (decision 0027).
+    await app.mailer.enqueue(tx, { companyId: context.companyId, to: recipient, about: input.email, ...contactMail(input, context.language, stored.createdAt) });
     return { id: stored.id, receivedAt: stored.createdAt.toISOString() };
   });
 }

@@ -145,15 +145,15 @@ const escapeHtmlSql = (expr: RawBuilder<unknown>) =>
 /**
  * One mail per investor credited by the journal, in one statement (outbox, same transaction):
  * the templates carry {{firstName}}, {{amount}} (what their contracts received together) and
- * {{contracts}}; everything else is filled in before.
+ * {{contracts}}; everything else is filled in before. Each mail is its investor's (`user_id`, decision 0027).
  */
 export async function enqueueDistributionMails(tx: Transaction<Database>, row: { journalId: string; companyId: string; templates: TMailTemplates }): Promise<number> {
   const pick = (part: 'subject' | 'text' | 'html') => sql`CASE WHEN u.language = 'en' THEN ${row.templates.en[part]} ELSE ${row.templates.es[part]} END`;
   const fill = (template: RawBuilder<unknown>, firstName: RawBuilder<unknown>) =>
     sql`replace(replace(replace(${template}, '{{firstName}}', ${firstName}), '{{amount}}', ${moneySql(sql`s.amount`)}), '{{contracts}}', s.contracts::text)`;
   const result = await sql`
-    INSERT INTO mail_outbox (company_id, to_address, subject, text_body, html_body)
-    SELECT ${row.companyId}, u.email, ${fill(pick('subject'), sql`u.first_name`)}, ${fill(pick('text'), sql`u.first_name`)}, ${fill(pick('html'), escapeHtmlSql(sql`u.first_name`))}
+    INSERT INTO mail_outbox (company_id, to_address, subject, text_body, html_body, user_id)
+    SELECT ${row.companyId}, u.email, ${fill(pick('subject'), sql`u.first_name`)}, ${fill(pick('text'), sql`u.first_name`)}, ${fill(pick('html'), escapeHtmlSql(sql`u.first_name`))}, u.id
     FROM (
       SELECT l.user_id, -sum(l.amount) AS amount, count(*) AS contracts
       FROM ledger_lines l

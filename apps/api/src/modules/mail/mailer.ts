@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/schema.ts';
-import { MAX_ATTEMPTS, claimDueMails, findMailsToAddress, insertMail, insertMails, markAttemptFailed, markSent, readBacklog, type TMailBacklog, type TNewMail } from './outbox-repository.ts';
+import { MAX_ATTEMPTS, SCRUB_BATCH, claimDueMails, findMailsOfPerson, insertMail, insertMails, markAttemptFailed, markSent, readBacklog, scrubSentMails, type TMailBacklog, type TNewMail } from './outbox-repository.ts';
 import type { TMailTransport } from './transport.ts';
 
 export interface TMailer {
@@ -11,6 +11,12 @@ export interface TMailer {
   enqueueMany(db: Kysely<Database> | Transaction<Database>, mails: readonly TNewMail[]): Promise<void>;
   /** Sends every mail due now; returns how many were sent. Tests call it to flush. */
   drain(): Promise<number>;
+  /**
+   * Drops the links' secrets of mails no longer to send that still hold them (sent before
+   * migration 0042, or by an instance of the previous version), in batches until none is left;
+   * returns how many. Every poll runs it after sending; one index probe when there is nothing to do.
+   */
+  scrubSent(): Promise<number>;
   start(): void;
   stop(): Promise<void>;
   /** What this process's worker did since it started (the metrics read it). */
@@ -55,7 +61,7 @@ export function createMailer(options: TMailerOptions): TMailer {
       for (const mail of batch) {
         try {
           await transport.send({ from, to: mail.to_address, subject: mail.subject, text: mail.text_body, html: mail.html_body });
-          await markSent(db, mail.id);
+          await markSent(db, mail);
           sent += 1;
           stats.sent += 1;
         } catch (error) {
@@ -68,12 +74,32 @@ export function createMailer(options: TMailerOptions): TMailer {
     }
   }
 
-  function drain(): Promise<number> {
-    // One pass at a time per process; a second caller waits for the current pass, then runs its own.
-    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(sendBatch);
+  async function scrubBatches(): Promise<number> {
+    let scrubbed = 0;
+    for (;;) {
+      // One short statement per batch (its own transaction): a few hundred row locks at a time.
+      const batch = await scrubSentMails(db, SCRUB_BATCH);
+      scrubbed += batch;
+      if (batch < SCRUB_BATCH || stopped) return scrubbed;
+    }
+  }
+
+  // One pass at a time per process; a second caller waits for the current pass, then runs its own
+  // (and `stop` waits for the one running).
+  function exclusive(work: () => Promise<number>): Promise<number> {
+    const next = (running ?? Promise.resolve(0)).catch(() => 0).then(work);
     running = next;
     return next;
   }
+  const drain = (): Promise<number> => exclusive(sendBatch);
+  const scrubSent = (): Promise<number> => exclusive(scrubBatches);
+  /** A poll: send what is due, then scrub what an older pass or instance left with its secrets. */
+  const poll = (): Promise<number> =>
+    exclusive(async () => {
+      const sent = await sendBatch();
+      await scrubBatches();
+      return sent;
+    });
 
   // After a failed pass (the database is unreachable) the worker waits longer each time, up to
   // MAX_BACKOFF_MS, and says so once per outage rather than on every pass.
@@ -81,7 +107,7 @@ export function createMailer(options: TMailerOptions): TMailer {
   function schedule(): void {
     if (stopped || options.pollMs <= 0) return;
     timer = setTimeout(() => {
-      drain()
+      poll()
         .then(
           () => {
             if (delay !== options.pollMs) log.info('mail worker reaches the database again');
@@ -101,6 +127,7 @@ export function createMailer(options: TMailerOptions): TMailer {
     enqueue: (executor, mail) => insertMail(executor, mail),
     enqueueMany: (executor, mails) => insertMails(executor, mails),
     drain,
+    scrubSent,
     stats,
     backlog: () => readBacklog(db),
     start() {
@@ -116,9 +143,9 @@ export function createMailer(options: TMailerOptions): TMailer {
   };
 }
 
-/** Personal data export (issue 16): the mails of a company to one address (case ignored), oldest first. */
-export function mailsToAddressForExport(db: Kysely<Database>, companyId: string, address: string) {
-  return findMailsToAddress(db, companyId, address);
+/** Personal data export (issue 16): the person's own mails, as their erasure finds them (decision 0027), oldest first. */
+export function mailsOfPersonForExport(db: Kysely<Database>, person: { companyId: string; userId: string; email: string }) {
+  return findMailsOfPerson(db, person);
 }
 
 /** Saves a mail in the outbox, inside the caller's transaction when one is given (for modules that have no mailer at hand). */

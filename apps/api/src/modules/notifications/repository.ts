@@ -366,7 +366,12 @@ export async function findNotificationsForExport(db: TExecutor, companyId: strin
 
 // --- Erasure (issue 16) ----------------------------------------------------------------------
 
-/** The person's own inbox goes; items about them in others' inboxes have their values rewritten. */
+/**
+ * The person's own inbox goes. Items in others' inboxes whose subject is the person, one of their
+ * contracts or one of their leads (the lead's own erasure runs first, so its e-mail may already
+ * be `anon`) have the values naming them rewritten; no other item is read or changed, however its
+ * text matches a value the person chose (docs/decisions/0027).
+ */
 export async function eraseNotifications(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
   const { id, anon, pattern } = person;
   await tx.deleteFrom('notification_stream_tickets').where('user_id', '=', id).execute();
@@ -380,6 +385,14 @@ export async function eraseNotifications(tx: Transaction<Database>, person: TEra
         params: sql`(SELECT coalesce(jsonb_object_agg(key, CASE WHEN jsonb_typeof(value) = 'string' AND value #>> '{}' ~* ${pattern} THEN to_jsonb(${anon}::text) ELSE value END), '{}'::jsonb) FROM jsonb_each(params))`,
       })
       .where('company_id', '=', person.companyId)
+      .where(
+        sql<boolean>`(
+          (subject_type = 'user' AND subject_id = ${id}::text)
+          OR (subject_type = 'contract' AND subject_id IN (SELECT k.id::text FROM contracts k WHERE k.company_id = ${person.companyId} AND k.user_id = ${id}))
+          OR (subject_type = 'lead' AND subject_id IN (SELECT l.id::text FROM leads l WHERE l.company_id = ${person.companyId}
+            AND (l.converted_user_id = ${id} OR lower(l.email) = ${person.email} OR l.email = ${anon})))
+        )`,
+      )
       .where(sql<boolean>`params::text ~* ${pattern}`)
       .execute();
   }

@@ -32,11 +32,11 @@ function patternOf(values: (string | null | undefined)[]): string | null {
 }
 
 /**
- * The person's identifying values, to find them where they were copied into other rows (mails to
- * the company or their advisor, notifications, bank statement lines): `strong` values name only
- * them (e-mail, DNI, phones, including those they left in contact messages, applications and
- * leads, wallet: a row holding one is about them and is blanked), `name` their full name
- * (replaced where it appears).
+ * The person's identifying values, to replace them where they were copied into rows that are
+ * theirs or about them (others' notifications about them, their bank statement lines): `strong`
+ * (e-mail, DNI, phones, including those they left in contact messages, applications and leads,
+ * wallet) and `name` their full name. The person chose them (a name of five letters may be
+ * anyone's words): they are never used to find rows, only to rewrite rows found by id.
  */
 export async function identifyingPatterns(db: Transaction<Database>, person: TPersonRow): Promise<{ strong: string | null; name: string | null }> {
   const byEmail = { companyId: person.company_id, email: person.email.toLowerCase() };
@@ -69,7 +69,8 @@ const ERASURE_PARTS: ((tx: Transaction<Database>, person: TErasedPerson) => Prom
  * Replaces every personal field of the person by `anonimizado-<id>` (text that must stay) or NULL
  * (optional fields, the birth date), everywhere it lives, in the caller's transaction: the account
  * (deactivated, blocked, its relationship ended), payment methods, notifications (theirs deleted;
- * other people's items about them rewritten), mails (to them blanked; others' rewritten), contact
+ * other people's items whose subject is them, their contracts or leads rewritten), mails (to them
+ * blanked; those to others carrying their data, by `about_address`, emptied; no other), contact
  * messages, job applications and leads by their e-mail, advisors' notes, documents (derived PDFs
  * carrying the name: regenerated on demand from the anonymised data), sign-up and password links,
  * second factors. Kept, blocked: contracts, their events, payments and ledger lines (ids and
@@ -82,7 +83,6 @@ export async function anonymisePerson(tx: Transaction<Database>, person: TPerson
     companyId: person.company_id,
     email: person.email.toLowerCase(),
     anon: `anonimizado-${person.id}`,
-    strong,
     pattern: [strong, name].filter(Boolean).join('|') || null,
     at,
   };

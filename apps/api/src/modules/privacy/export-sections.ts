@@ -7,13 +7,14 @@ import { listUserConsents } from '../consents/service.ts';
 import { listContractsForExport } from '../contracts/service.ts';
 import { listMoneyForExport } from '../documents/service.ts';
 import { listInvestorProtectionForExport } from '../investor-protection/service.ts';
-import { mailsToAddressForExport } from '../mail/mailer.ts';
+import { mailsOfPersonForExport } from '../mail/mailer.ts';
 import { listNotificationsForExport } from '../notifications/service.ts';
 import { listMarketForExport } from '../market/service.ts';
 import { listSessionsForExport } from '../oauth/service.ts';
 import { paymentPreferencesForExport } from '../payment-preferences/service.ts';
 import { listSecondFactorsForExport } from '../strong-auth/service.ts';
 import { jsonColumn } from '../../lib/json-column.ts';
+import { hideLinkSecrets as hideSecrets } from '../../lib/link-secrets.ts';
 
 /**
  * What each section of a personal data export holds (issue 16, GDPR Art. 15/20; decision 0027).
@@ -49,11 +50,9 @@ const iso = (value: Date | string | null | undefined): string | null => (value =
 /** Who did something to the person's data: they themselves, our staff, or the platform on its own (no actor). */
 const madeBy = (actorId: string | null, userId: string): 'self' | 'staff' | 'system' => (actorId === null ? 'system' : actorId === userId ? 'self' : 'staff');
 
-/** The query (or fragment) parameters of links that carry a one-time secret (sign-up confirmation, password, erasure and e-mail change links…). */
-const SECRET_PARAM = /([?&#](?:token|code|ticket|key|secret)=)[^&\s"'<>]+/gi;
 const HIDDEN: Record<TLanguage, string> = { es: '[oculto]', en: '[hidden]' };
-/** A mail's text with the secrets of its links hidden: the export must never hand out a live link. */
-export const hideLinkSecrets = (text: string, lang: TLanguage): string => text.replace(SECRET_PARAM, `$1${HIDDEN[lang]}`);
+/** A mail's text with the secrets of its links (lib/link-secrets.ts) hidden: the export must never hand out a live link. */
+export const hideLinkSecrets = (text: string, lang: TLanguage): string => hideSecrets(text, HIDDEN[lang]);
 
 const contractsOf = (ctx: TExportContext) => ctx.once('contracts', () => listContractsForExport(ctx.db, ctx.companyId, ctx.userId));
 const moneyOf = (ctx: TExportContext) => ctx.once('money', () => listMoneyForExport(ctx.db, ctx.companyId, ctx.userId));
@@ -268,8 +267,8 @@ const SOURCES: readonly TExportSectionSource[] = [
   {
     name: 'mails',
     columns: [['id'], ['createdAt'], ['sentAt'], ['status'], ['subject'], ['text']],
-    async rows({ db, companyId, email, lang }) {
-      return (await mailsToAddressForExport(db, companyId, email)).map((m) => ({
+    async rows({ db, companyId, userId, email, lang }) {
+      return (await mailsOfPersonForExport(db, { companyId, userId, email })).map((m) => ({
         id: m.id,
         createdAt: iso(m.created_at),
         sentAt: iso(m.sent_at),

@@ -186,6 +186,8 @@ export async function confirmSignUp(
       await deps.mailer.enqueue(trx, {
         companyId: user.company_id,
         to: advisor.email,
+        // About the client: their erasure blanks the advisor's copy (decision 0027).
+        about: user.email,
         ...advisorAssignedMail(advisor.language === 'en' ? 'en' : 'es', {
           advisorFirstName: advisor.first_name,
           client: { firstName: user.first_name, lastName: user.last_name, email: user.email },
