@@ -7,6 +7,7 @@ import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
 import type { TListen } from './db/notifications.ts';
 import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
+import { serializeRequest } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
@@ -114,8 +115,24 @@ export interface TAppDeps {
   closeDatabase?: () => Promise<void>;
 }
 
-/** Fields that never reach a log line, wherever they appear. */
+/**
+ * Secret fields of bodies and answers: redacted at the top level, one level down (pino's `*` is one
+ * level) and under a logged request's body. No wildcard two levels down: it would make pino copy
+ * every logged object two levels deep on every line.
+ */
+const SECRET_FIELDS = ['currentPassword', 'newPassword', 'mfa_token', 'recovery_code', 'recoveryCode', 'refresh_token'];
+
+/**
+ * Fields that never reach a log line, wherever they appear. `code` (a TOTP code in a body or a
+ * query) only under `body`/`query`: elsewhere it is an error's code, which the logs need.
+ * Secrets in a URL are masked by the `req` serializer (lib/log-redaction.ts).
+ */
 export const REDACTED_PATHS = [
+  ...SECRET_FIELDS.flatMap((field) => [field, `*.${field}`, `request.body.${field}`, `req.body.${field}`]),
+  'body.code',
+  '*.body.code',
+  'query.code',
+  '*.query.code',
   'req.headers.authorization',
   'req.headers.cookie',
   '*.password',
@@ -152,6 +169,8 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     logger: {
       level: config.LOG_LEVEL,
       redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
+      // Tokens in a URL's path or query (the sign-up link's, the stream's ticket): masked in every line.
+      serializers: { req: serializeRequest },
       ...(deps.logStream ? { stream: deps.logStream } : {}),
     },
     bodyLimit: 64 * 1024,

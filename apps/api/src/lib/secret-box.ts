@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
 /**
  * Secrets the server must read back (a TOTP secret: the server computes codes from it), stored
@@ -24,4 +24,21 @@ export function openSecret(key: Buffer, sealed: string, context: string): string
   decipher.setAAD(Buffer.from(context, 'utf8'));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
+}
+
+const subkeys = new Map<string, Buffer>();
+
+/**
+ * A 32-byte key for another purpose, derived from SECOND_FACTOR_KEY with HKDF-SHA256 (RFC 5869)
+ * and a label of its own (`info`), so the encryption key is never reused raw for anything else
+ * (decision 0032: the recovery codes' HMAC key). Derived once per key and label.
+ */
+export function deriveSubkey(key: Buffer, label: string): Buffer {
+  const id = `${label}\u0000${key.toString('hex')}`;
+  let subkey = subkeys.get(id);
+  if (!subkey) {
+    subkey = Buffer.from(hkdfSync('sha256', key, Buffer.alloc(0), label, 32));
+    subkeys.set(id, subkey);
+  }
+  return subkey;
 }

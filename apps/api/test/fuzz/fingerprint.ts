@@ -9,10 +9,11 @@ export const TABLES_WRITTEN_BY_REJECTIONS = new Set(['rate_limits']);
 
 /**
  * Audit entries that log an access, not a change (RFC 9110 §9.2.1: a safe method may log): the
- * personal data export (issue 16) is a GET whose request and download the law wants recorded.
+ * personal data export (issue 16) is a GET whose request and download the law wants recorded, and
+ * so is staff's CSV export of a customer's data (decision 0021).
  * Left out of the audit log's part of the fingerprint; every other entry still counts.
  */
-export const ACCESS_LOG_ACTIONS = ['user.requestDataExport', 'user.downloadDataExport'] as const;
+export const ACCESS_LOG_ACTIONS = ['user.requestDataExport', 'user.downloadDataExport', 'document.export'] as const;
 
 /**
  * Audit entries a rejected request writes on purpose (issue 18): a wrong second-factor code is

@@ -72,8 +72,9 @@ export const AUDIT_ACTIONS = [
   'price.publish',
   'payment.record',
   'journal.reverse',
-  // Documents (issue 15, part "documents"): staff opened a customer's document.
+  // Documents (issue 15, part "documents"): staff opened a customer's document, or exported their data as CSV.
   'document.download',
+  'document.export',
   // Income (issue 15, part income).
   'distribution.declare',
   // Jobs board (issue 17, slice jobs).
@@ -120,6 +121,8 @@ export const AUDIT_ACTIONS = [
   // Changing one's own e-mail (issue 18, decision 0037): asked (link mailed to the new address) and confirmed.
   'user.emailChangeRequested',
   'user.emailChanged',
+  // Changing one's own password (the current one through the login limiter).
+  'user.passwordChanged',
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 

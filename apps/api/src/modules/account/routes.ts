@@ -1,21 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  paths,
-  vkey,
   ZChangePasswordRequest,
   ZOkResponse,
   ZProblem,
   ZUserMe,
   type TUserMe,
 } from '@kc/domain';
-import { AppError, unauthorized } from '../../lib/app-error.ts';
-import { hashSecret, verifySecret } from '../../lib/password.ts';
-import { forgetSessions } from '../../lib/session-cache.ts';
+import { unauthorized } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
-import { notify } from '../notifications/service.ts';
-import { findPasswordHash, findUserWithAdvisor, revokeOtherTokens, updatePasswordHash } from './repository.ts';
+import { auditContextOf } from '../audit/service.ts';
+import { findUserWithAdvisor } from './repository.ts';
 import { requireStepUp } from '../strong-auth/step-up.ts';
-import { cancelPendingEmailChanges } from './email-change-service.ts';
+import { changePassword } from './service.ts';
 
 const security = [{ bearer: [] }];
 const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
@@ -70,33 +66,15 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['account'],
         summary: 'Changes the password (current, new, repeat); every other session of the user is closed',
+        description:
+          '403 stepUpRequired without a recent second factor (when the person has one); 400 currentPasswordWrong on currentPassword (counted as a failed login); 429 emailChangeTooManyAttempts while the login limiter blocks (nothing is checked or changed). Audited as user.passwordChanged.',
         security,
         body: ZChangePasswordRequest,
-        response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem, 403: ZProblem },
+        response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem, 403: ZProblem, 429: ZProblem },
       },
     },
     async (request) => {
-      const user = request.user!;
-      const hash = await findPasswordHash(app.db, user.id);
-      if (!hash || !(await verifySecret(hash, request.body.currentPassword))) {
-        throw new AppError(400, 'currentPasswordWrong', {}, [{ field: 'currentPassword', message: vkey('invalid') }]);
-      }
-      const newHash = await hashSecret(request.body.newPassword);
-      await app.db.transaction().execute(async (tx) => {
-        await updatePasswordHash(tx, user.id, newHash);
-        await revokeOtherTokens(tx, user.id, request.tokenHash!);
-        // A new password takes the account back: a pending e-mail change's link stops working.
-        await cancelPendingEmailChanges(tx, user.id);
-        await notify(tx, {
-          companyId: user.companyId,
-          userId: user.id,
-          kind: 'notification',
-          severity: 'HIGH',
-          key: 'passwordChanged',
-          links: [{ label: 'viewAccount', link: paths.account.href() }],
-        });
-      });
-      forgetSessions(app.db);
+      await changePassword(app, request.user!, request.tokenHash!, request.body, { address: request.ip, audit: auditContextOf(request) });
       return { ok: true as const };
     },
   );

@@ -15,6 +15,7 @@ import {
   type TExportDataset,
 } from '@kc/domain';
 import type { TAuthUser } from '../../plugins/auth.ts';
+import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { findCustomerDocumentContracts, findCustomerIncome, findCustomerPayments, sumCustomerLines } from './repository.ts';
 import { readableCustomer, todayUtc } from './service.ts';
 
@@ -49,12 +50,17 @@ const METHODS: Record<TDocumentLanguage, Record<string, string>> = {
 /** A text field that Excel would run as a formula (=, +, -, @ first) is prefixed with an apostrophe. */
 const safeText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
+/**
+ * A customer's CSV export. Staff downloading it (anyone but the customer) leave an audit entry
+ * `document.export`, as a PDF's download leaves `document.download` (docs/decisions/0021).
+ */
 export async function exportCsv(
   app: FastifyInstance,
   caller: TAuthUser,
   customerId: string,
   dataset: TExportDataset,
   lang: TDocumentLanguage,
+  audit: TAuditContext,
 ): Promise<{ fileName: string; content: string }> {
   const customer = await readableCustomer(app, caller, customerId);
   const companyId = caller.companyId;
@@ -95,5 +101,16 @@ export async function exportCsv(
   }
   const { delimiter } = csvDialect(lang);
   const body = stringify([HEADERS[lang][dataset], ...rows], { delimiter, record_delimiter: 'windows' });
-  return { fileName: exportFileName(dataset, lang, todayUtc()), content: `${CSV_BOM}${body}` };
+  const fileName = exportFileName(dataset, lang, todayUtc());
+  if (caller.id !== customer.id) {
+    await recordAudit(app.db, audit, {
+      // The entity is the customer, so that a search of the log by customer finds the export; what
+      // was exported is in the entry's `after`.
+      entityType: 'user',
+      entityId: customer.id,
+      action: 'document.export',
+      after: { customerId: customer.id, dataset, language: lang, rows: rows.length, fileName },
+    });
+  }
+  return { fileName, content: `${CSV_BOM}${body}` };
 }

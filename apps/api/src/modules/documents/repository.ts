@@ -5,7 +5,7 @@ import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/
 /** The documents' SQL (and the only SQL of the module). Every query is scoped by company. */
 type TExecutor = Kysely<Database> | Transaction<Database>;
 
-/** A customer with what a document shows of them (and their advisor, for the access rule). */
+/** A customer with what a document shows of them (and their advisor and blocking, for the access rule). */
 export async function findDocumentCustomer(db: TExecutor, companyId: string, userId: string) {
   return db
     .selectFrom('users as u')
@@ -13,6 +13,7 @@ export async function findDocumentCustomer(db: TExecutor, companyId: string, use
     .select([
       'u.id',
       'u.advisor_id',
+      'u.blocked_at',
       'u.first_name',
       'u.last_name',
       'u.dni',

@@ -85,7 +85,7 @@ export const documentsRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const lang = await documentLanguage(app, request.user!, request.query.lang, request.language);
-      const file = await exportCsv(app, request.user!, request.params.customerId, request.params.dataset, lang);
+      const file = await exportCsv(app, request.user!, request.params.customerId, request.params.dataset, lang, auditContextOf(request));
       return reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', disposition(file.fileName))

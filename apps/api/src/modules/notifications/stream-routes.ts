@@ -4,9 +4,6 @@ import { z } from 'zod';
 import { COMPANY_HEADER, parseLastEventId, ZProblem, ZStreamQuery, type TLanguage } from '@kc/domain';
 import { authenticateStream } from './service.ts';
 
-/** The URL as logged: a ticket never reaches a log line. */
-export const redactTicket = (url: string): string => url.replace(/([?&]ticket=)[^&#]*/g, '$1[redacted]');
-
 const header = (request: FastifyRequest, name: string): string | undefined => {
   const raw = request.headers[name];
   return (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
@@ -21,10 +18,7 @@ export const notificationStreamRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/notifications/stream',
     {
-      // The ticket is in the query string: no log line may show it.
-      logSerializers: {
-        req: (req: FastifyRequest) => ({ method: req.method, url: redactTicket(req.url), host: req.host, remoteAddress: req.ip }),
-      },
+      // The ticket is in the query string: the logger's request serializer masks it (lib/log-redaction.ts).
       schema: {
         tags: ['notifications'],
         summary:

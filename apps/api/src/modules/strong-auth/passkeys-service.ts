@@ -49,7 +49,7 @@ export async function finishPasskeyRegistration(
     const hadFactor = await findHasSecondFactor(tx, user.id);
     const passkey = await storePasskey(tx, verified);
     const codes = hadFactor ? null : newRecoveryCodes();
-    if (codes) await replaceRecoveryCodes(tx, user.id, codes.map((c) => recoveryCodeHash(user.id, c)));
+    if (codes) await replaceRecoveryCodes(tx, user.id, codes.map((c) => recoveryCodeHash(deps.key, user.id, c)));
     await recordAudit(tx, audit, {
       entityType: 'user',
       entityId: user.id,

@@ -111,16 +111,20 @@ export async function deleteRecoveryCodes(db: TExecutor, userId: string): Promis
   await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
 }
 
-/** Spends one unused code, atomically (two requests with the same code: one wins). True when spent. */
-export async function spendRecoveryCode(db: TExecutor, userId: string, hash: string, at: Date): Promise<boolean> {
+/**
+ * Spends one unused code, atomically (two requests with the same code: one wins). `hashes`: the
+ * forms the code may be stored in (the HMAC, and the legacy SHA-256 of rows made before it). True when spent.
+ */
+export async function spendRecoveryCode(db: TExecutor, userId: string, hashes: readonly string[], at: Date): Promise<boolean> {
+  if (hashes.length === 0) return false;
   const result = await db
     .updateTable('recovery_codes')
     .set({ used_at: at })
     .where('user_id', '=', userId)
-    .where('code_hash', '=', hash)
+    .where('code_hash', 'in', hashes)
     .where('used_at', 'is', null)
     .executeTakeFirst();
-  return result.numUpdatedRows === 1n;
+  return result.numUpdatedRows >= 1n;
 }
 
 export async function countRecoveryCodesLeft(db: TExecutor, userId: string): Promise<number> {

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   RECOVERY_CODE_COUNT,
@@ -14,7 +14,7 @@ import {
 } from '@kc/domain';
 import type { TDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
-import { openSecret, sealSecret } from '../../lib/secret-box.ts';
+import { deriveSubkey, openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -52,7 +52,7 @@ type TExecutor = Parameters<typeof findTotp>[0];
 
 export interface TStrongAuthDeps {
   db: TDb;
-  /** SECOND_FACTOR_KEY: encrypts the TOTP secrets. */
+  /** SECOND_FACTOR_KEY: encrypts the TOTP secrets; the recovery codes' HMAC key is derived from it (HKDF). */
   key: Buffer;
   /** The login limiter: wrong codes count exactly as wrong passwords. */
   limiter: TLoginLimiter;
@@ -137,7 +137,19 @@ export function proofOfStepUp(body: TStepUpRequest): TFactorProof {
   return { kind: 'passkey', proof: body.passkey };
 }
 
-export const recoveryCodeHash = (userId: string, canonical: string) => hashToken(`${userId}:${canonical}`);
+/** HKDF label of the recovery codes' HMAC key (derived from SECOND_FACTOR_KEY, never the encryption key itself). */
+export const RECOVERY_CODE_KEY_LABEL = 'kc recovery codes v1';
+
+/**
+ * A recovery code as stored: HMAC-SHA256 of `userId:canonical` under a key derived from
+ * SECOND_FACTOR_KEY (decision 0032). A code has ≈ 50 random bits: with a plain hash, a dump of the
+ * database alone would let them be found by brute force; with the server's key it does not.
+ */
+export const recoveryCodeHash = (key: Buffer, userId: string, canonical: string): string =>
+  createHmac('sha256', deriveSubkey(key, RECOVERY_CODE_KEY_LABEL)).update(`${userId}:${canonical}`).digest('hex');
+
+/** The form stored before 2026-11-28 (SHA-256 of `userId:canonical`): still accepted once for rows made then. */
+export const legacyRecoveryCodeHash = (userId: string, canonical: string): string => hashToken(`${userId}:${canonical}`);
 
 export async function sendFactorMail(db: TExecutor, owner: TFactorOwner, kind: TFactorMail, codesLeft?: number): Promise<void> {
   const mail = secondFactorMail(owner.language, kind, { firstName: owner.firstName, ...(codesLeft !== undefined ? { codesLeft } : {}) });
@@ -155,7 +167,9 @@ async function checkProof(deps: TStrongAuthDeps, owner: TFactorOwner, proof: TFa
   }
   if (proof.kind === 'recoveryCode') {
     const canonical = normalizeRecoveryCode(proof.code);
-    return canonical && (await spendRecoveryCode(deps.db, owner.id, recoveryCodeHash(owner.id, canonical), now)) ? 'ok' : 'invalid';
+    // New codes are HMACs; a row stored the old way still matches its SHA-256 form, and is spent the same way.
+    const hashes = canonical ? [recoveryCodeHash(deps.key, owner.id, canonical), legacyRecoveryCodeHash(owner.id, canonical)] : [];
+    return canonical && (await spendRecoveryCode(deps.db, owner.id, hashes, now)) ? 'ok' : 'invalid';
   }
   return verifyPasskeyProof(deps, owner, proof.proof, now);
 }
@@ -270,7 +284,7 @@ export async function confirmTotp(
     const hadFactor = await findHasSecondFactor(tx, user.id);
     if (!(await confirmPendingTotp(tx, { userId: user.id, sealed: pending, step, at: now }))) throw new AppError(409, 'totpSetupMissing');
     const fresh = hadFactor ? [] : newRecoveryCodes();
-    if (!hadFactor) await replaceRecoveryCodes(tx, user.id, fresh.map((c) => recoveryCodeHash(user.id, c)));
+    if (!hadFactor) await replaceRecoveryCodes(tx, user.id, fresh.map((c) => recoveryCodeHash(deps.key, user.id, c)));
     await recordAudit(tx, context.audit, { entityType: 'user', entityId: user.id, action: 'user.secondFactorEnrolled', after: { method: 'totp', replaced: Boolean(row.enrolled_at) } });
     await sendFactorMail(tx, owner, 'enrolled');
     return fresh;
@@ -305,7 +319,7 @@ export async function regenerateRecoveryCodes(deps: TStrongAuthDeps, user: TAuth
   const codes = newRecoveryCodes();
   await deps.db.transaction().execute(async (tx) => {
     if (!(await findHasSecondFactor(tx, user.id))) throw new AppError(409, 'secondFactorMissing');
-    await replaceRecoveryCodes(tx, user.id, codes.map((c) => recoveryCodeHash(user.id, c)));
+    await replaceRecoveryCodes(tx, user.id, codes.map((c) => recoveryCodeHash(deps.key, user.id, c)));
     await recordAudit(tx, audit, { entityType: 'user', entityId: user.id, action: 'user.recoveryCodesRegenerated', after: { count: codes.length } });
   });
   return { recoveryCodes: codes.map(formatRecoveryCode) };
