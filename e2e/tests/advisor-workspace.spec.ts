@@ -141,7 +141,7 @@ test.describe("the advisor's workspace", () => {
     await expect(dialog.getByText('Indique un importe mayor que cero, con dos decimales como máximo (por ejemplo, 150.00)')).toBeVisible();
     await expect(dialog.getByText('Indique la referencia de la operación (de 1 a 64 caracteres)')).toBeVisible();
     await expectNoAxeViolations(page);
-    await byLabel(dialog, 'Importe (€)').fill('2500.00');
+    await byLabel(dialog, 'Importe (€)').fill('2500,00');
     await byLabel(dialog, 'Referencia del primer pago').fill('TRF-2026-0042');
     await dialog.getByRole('button', { name: 'Registrar el pago y activar' }).click();
     await expect(dialog).toBeHidden();

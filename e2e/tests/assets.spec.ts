@@ -32,7 +32,8 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await form.getByLabel('Localidad').fill('Barcelona');
     await form.getByLabel('Provincia').fill('Barcelona');
     await form.getByLabel('Fecha de adquisición').fill('2021-05-10');
-    await form.getByLabel('Precio de adquisición (€)').fill('265000,50');
+    // A thousands separator is refused rather than guessed.
+    await form.getByLabel('Precio de adquisición (€)').fill('265.000,50');
     await form.getByLabel('Última tasación (€)').fill('289500.00');
     await form.getByLabel('Fecha de la tasación').fill('2025-06-30');
     await form.getByLabel('Dirección').fill('Carrer de Verdi, 12, 2.º 1.ª, 08012');
@@ -55,7 +56,8 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await expect(form.getByText('Indique un importe en euros mayor que cero, con dos decimales como máximo (por ejemplo, 245000.00)')).toBeVisible();
     await expectNoAxeViolations(page);
 
-    await price.fill('265000.50');
+    // The decimal comma every figure on screen uses is accepted (sent to the API as 265000.50).
+    await price.fill('265000,50');
     await form.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('status').filter({ hasText: `«${TITLE}» se ha guardado.` })).toBeVisible();
     const row = page.getByRole('row').filter({ hasText: TITLE });
@@ -76,6 +78,14 @@ test.describe('properties and plantations behind KC (issue 15, part assets)', ()
     await expect(edit.getByLabel('Renta mensual (€)')).toHaveValue('1380.00');
     await edit.getByLabel('Renta mensual (€)').fill('1400');
     await expectNoAxeViolations(page);
+    // Escape on a changed form asks before throwing the changes away; keeping on editing keeps them.
+    await page.keyboard.press('Escape');
+    const discard = page.getByRole('dialog', { name: '¿Descartar los cambios?' });
+    await expect(discard).toContainText('Hay cambios sin guardar en este formulario. Si lo cierra ahora, se perderán.');
+    await expectNoAxeViolations(page);
+    await discard.getByRole('button', { name: 'Seguir editando' }).click();
+    await expect(discard).toBeHidden();
+    await expect(edit.getByLabel('Renta mensual (€)')).toHaveValue('1400');
     await edit.getByRole('button', { name: 'Guardar' }).click();
     await expect(page.getByRole('status').filter({ hasText: `«${TITLE}» se ha guardado.` })).toBeVisible();
 

@@ -40,26 +40,42 @@ test.describe('income: distributions and the investor holdings (issue 15)', () =
     await form.getByLabel('Inicio del periodo').fill('2026-07-01');
     await form.getByLabel('Fin del periodo').fill(todayIso());
     await form.getByLabel('Fecha de registro').fill(todayIso());
-    await form.getByLabel('Importe por participación').fill('0,2');
+    await form.getByLabel('Importe por participación').fill('0,2,0');
     await form.getByLabel('Descripción e informe de origen').fill('Rentas de alquiler y madera del segundo semestre (prueba e2e)');
     await form.getByRole('button', { name: 'Revisar el reparto' }).click();
     await expect(form.getByText('Indique un importe por participación mayor que cero')).toBeVisible();
     await expect(form.getByLabel('Importe por participación')).toHaveAttribute('aria-invalid', 'true');
 
-    await form.getByLabel('Importe por participación').fill('0.2');
+    // The decimal comma every figure on screen uses is accepted.
+    await form.getByLabel('Importe por participación').fill('0,2');
     await form.getByRole('button', { name: 'Revisar el reparto' }).click();
     const preview = page.getByRole('alertdialog', { name: 'Confirme el reparto' });
     await expect(preview).toBeVisible();
     await expect(preview).toContainText('Participaciones con derecho');
-    await expect(preview).toContainText('Resto a redondeo');
+    await expect(preview).toContainText('Resto por redondeo');
     await expectNoAxeViolations(page);
     await preview.getByRole('button', { name: 'Confirmar y repartir' }).click();
-    await expect(page.getByRole('status').filter({ hasText: 'Reparto registrado' })).toContainText(/abonados a \d+ contratos/);
+    await expect(page.getByRole('status').filter({ hasText: 'Reparto registrado' })).toContainText(/abonados a \d+ contratos?/);
     await expect(history.getByRole('row')).toHaveCount(3);
     await expect(history.getByRole('row').nth(1)).toContainText('0,20 €');
 
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(form.getByRole('button', { name: 'Revisar el reparto' })).toBeVisible();
+    // On a phone the history is a list of cards, named by the table's caption, each figure with its label.
+    const cards = page.getByRole('list', { name: 'Repartos de rentas declarados, del más reciente al más antiguo' });
+    await expect(page.getByText('Repartos de rentas declarados, del más reciente al más antiguo')).toBeVisible();
+    const newest = cards.getByRole('listitem').first();
+    await expect(newest.getByRole('term')).toHaveText([
+      'Periodo',
+      'Fecha de registro',
+      'Importe por participación',
+      'Contratos',
+      'Abonado a los inversores',
+      'Resto por redondeo',
+      'Descripción e informe de origen',
+    ]);
+    await expect(newest.getByRole('term').nth(2)).toBeVisible();
+    await expect(newest.getByRole('definition').nth(2)).toContainText(/0,20\s€/);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });

@@ -21,13 +21,14 @@ test.describe('the money ledger (issue 15)', () => {
     const publishing = page.getByRole('region', { name: 'Publicar un valor' });
     const form = publishing.getByRole('form', { name: 'Publicar un valor' });
     await form.getByLabel('Fecha valor').fill(todayIso());
-    await form.getByLabel('Valor liquidativo por participación').fill('10,5');
+    await form.getByLabel('Valor liquidativo por participación').fill('10,2,5');
     await form.getByLabel('Informe de activos').fill('Informe de activos de prueba e2e');
     await form.getByRole('button', { name: 'Publicar el valor' }).click();
     await expect(form.getByText('Indique un valor liquidativo mayor que cero, con seis decimales como máximo (por ejemplo, 10.254300)')).toBeVisible();
     await expect(form.getByLabel('Valor liquidativo por participación')).toHaveAttribute('aria-invalid', 'true');
 
-    await form.getByLabel('Valor liquidativo por participación').fill('10.987654');
+    // The decimal comma every figure on screen uses is accepted (sent to the API as 10.987654).
+    await form.getByLabel('Valor liquidativo por participación').fill('10,987654');
     await form.getByRole('button', { name: 'Publicar el valor' }).click();
     await expect(publishing.getByRole('status')).toHaveText(`Publicado el valor del ${shown(todayIso())}: 10,987654 € por participación.`);
     const table = page.getByRole('table', { name: 'Valores liquidativos publicados, del más reciente al más antiguo' });
@@ -47,7 +48,12 @@ test.describe('the money ledger (issue 15)', () => {
 
     await page.setViewportSize({ width: 360, height: 740 });
     await expect(form.getByRole('button', { name: 'Publicar el valor' })).toBeVisible();
-    await expect(page.getByRole('list').filter({ hasText: '10,987654 €' })).toBeVisible();
+    // On a phone the history is a list of cards, named by the table's caption, each figure with its label.
+    const cards = page.getByRole('list', { name: 'Valores liquidativos publicados, del más reciente al más antiguo' });
+    await expect(cards).toBeVisible();
+    const newest = cards.getByRole('listitem').filter({ hasText: '10,987654 €' });
+    await expect(newest.getByRole('term')).toHaveText(['Fecha valor', 'Valor liquidativo por participación', 'Informe de activos', 'Publicado el']);
+    await expect(newest.getByRole('definition').nth(1)).toHaveText('10,987654 €');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await expectNoAxeViolations(page);
   });

@@ -1,4 +1,4 @@
-import { MantineProvider } from '@mantine/core';
+import { Button, Group, MantineProvider, Text } from '@mantine/core';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ComponentProps } from 'react';
@@ -52,7 +52,7 @@ describe('PaginatedList', () => {
   it('CARD and FULL show each item as a list item, with their own renderers', () => {
     const { unmount } = renderList({ view: 'CARD', renderCard: (item) => <strong>Tarjeta {item.id}</strong> });
     expect(screen.queryByRole('table')).toBeNull();
-    expect(within(screen.getByRole('list')).getAllByRole('listitem').map((node) => node.textContent)).toEqual(['Tarjeta 1', 'Tarjeta 2', 'Tarjeta 3']);
+    expect(within(screen.getByRole('list', { name: 'Sus contratos' })).getAllByRole('listitem').map((node) => node.textContent)).toEqual(['Tarjeta 1', 'Tarjeta 2', 'Tarjeta 3']);
     unmount();
 
     renderList({ view: 'FULL', renderFull: (item) => <p>Detalle de {item.name}</p> });
@@ -64,9 +64,32 @@ describe('PaginatedList', () => {
     ]);
   });
 
-  it('without a renderer, CARD falls back to the columns', () => {
-    renderList({ view: 'CARD' });
-    expect(within(screen.getByRole('list')).getAllByRole('listitem').map((node) => node.textContent)).toEqual(['Contrato 1', 'Contrato 2', 'Contrato 3']);
+  it('without a renderer, CARD and FULL show each column as a label and its value, named by the caption', () => {
+    for (const view of ['CARD', 'FULL'] as const) {
+      const { container, unmount } = renderList({
+        view,
+        columns: [
+          { label: 'Nombre', render: (item) => item.name },
+          { label: 'Importe', align: 'right', render: () => '1.234,00 €' },
+          // A column whose content is itself block content: a paragraph and a group.
+          { label: 'Detalle', render: (item) => <Text size="sm">Nota de {item.name}</Text> },
+          { label: 'Acciones', render: () => <Group><Button size="xs">Editar</Button></Group> },
+        ],
+      });
+      // The caption stays visible and names the list.
+      expect(screen.getByText('Sus contratos')).toBeTruthy();
+      const list = screen.getByRole('list', { name: 'Sus contratos' });
+      const cards = within(list).getAllByRole('listitem');
+      expect(cards).toHaveLength(3);
+      // Each card is a description list: every column's label (term) with its value (definition).
+      const terms = within(cards[0]!).getAllByRole('term').map((node) => node.textContent);
+      const values = within(cards[0]!).getAllByRole('definition').map((node) => node.textContent);
+      expect(terms).toEqual(['Nombre', 'Importe', 'Detalle', 'Acciones']);
+      expect(values).toEqual(['Contrato 1', '1.234,00 €', 'Nota de Contrato 1', 'Editar']);
+      // No block content inside a paragraph (invalid HTML: the browser would break the card apart).
+      expect(container.querySelectorAll('p :is(p, div, dl, ul, ol, table)')).toHaveLength(0);
+      unmount();
+    }
   });
 
   it('pages its own items 5 at a time with at most 5 page links', async () => {

@@ -1,5 +1,5 @@
-import { Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
-import { useState, type ReactNode } from 'react';
+import { Box, Card, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useId, useState, type ReactNode } from 'react';
 import { LoadErrorAlert } from './load-error-alert.tsx';
 import { Pager, type TPagerLabels } from './pager.tsx';
 
@@ -42,9 +42,32 @@ export interface TPaginatedListProps<T> {
   onPageChange?: (page: number) => void;
 }
 
+/**
+ * An item as a card when the screen gives no renderer: each column's label above its value, as a
+ * description list (the look of `LabelledValue`). The value sits in a <dd>, which may hold any
+ * block (a paragraph, a group of buttons), never in a <p>.
+ */
+function ColumnCard<T>({ item, columns }: { item: T; columns: readonly TColumn<T>[] }) {
+  return (
+    <Stack component="dl" gap={6} m={0}>
+      {columns.map((c) => (
+        <div key={c.label}>
+          <Text component="dt" size="sm" c="gray.7">
+            {c.label}
+          </Text>
+          <Box component="dd" m={0} fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {c.render(item)}
+          </Box>
+        </div>
+      ))}
+    </Stack>
+  );
+}
+
 /** The reusable paginated list of the specification (section 2, "Other screens"). */
 export function PaginatedList<T>(props: TPaginatedListProps<T>) {
   const { items, view = 'LIST', pageSize = 5, pageRange = 5 } = props;
+  const captionId = useId();
   const [localPage, setLocalPage] = useState(0);
   const isServerPaged = props.onPageChange !== undefined;
   const page = isServerPaged ? (props.page ?? 0) : localPage;
@@ -55,25 +78,33 @@ export function PaginatedList<T>(props: TPaginatedListProps<T>) {
   let body: ReactNode;
   if (items.length === 0) {
     body = props.error === undefined ? <Text mt="md">{props.emptyText}</Text> : null;
-  } else if (view === 'CARD') {
+  } else if (view === 'CARD' || view === 'FULL') {
+    // The cards keep the table's caption as the list's accessible name. The default cards also show
+    // it above them, as the table does (a screen with its own cards has its own headings).
+    const render = view === 'CARD' ? props.renderCard : props.renderFull;
+    const cards = shown.map((item) => (
+      <Card key={props.getKey(item)} withBorder role="listitem">
+        {render ? render(item) : <ColumnCard item={item} columns={props.columns} />}
+      </Card>
+    ));
+    const name = render ? { 'aria-label': props.caption } : { 'aria-labelledby': captionId };
     body = (
-      <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt="md" role="list">
-        {shown.map((item) => (
-          <Card key={props.getKey(item)} withBorder role="listitem">
-            {props.renderCard ? props.renderCard(item) : props.columns.map((c) => <Text key={c.label}>{c.render(item)}</Text>)}
-          </Card>
-        ))}
-      </SimpleGrid>
-    );
-  } else if (view === 'FULL') {
-    body = (
-      <Stack mt="md" role="list">
-        {shown.map((item) => (
-          <Card key={props.getKey(item)} withBorder role="listitem">
-            {props.renderFull ? props.renderFull(item) : props.columns.map((c) => <Text key={c.label}>{c.render(item)}</Text>)}
-          </Card>
-        ))}
-      </Stack>
+      <>
+        {render ? null : (
+          <Text id={captionId} size="sm" mt="md" c="gray.8">
+            {props.caption}
+          </Text>
+        )}
+        {view === 'CARD' ? (
+          <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} mt={render ? 'md' : 'xs'} role="list" {...name}>
+            {cards}
+          </SimpleGrid>
+        ) : (
+          <Stack mt={render ? 'md' : 'xs'} role="list" {...name}>
+            {cards}
+          </Stack>
+        )}
+      </>
     );
   } else {
     body = (

@@ -1,5 +1,6 @@
 import { Alert, Button, Group, Loader, NativeSelect, Stack, Text, TextInput } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { decimalCommaResolver } from '../../../lib/decimal-input.ts';
 import { useState, type FormEvent } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -92,7 +93,8 @@ function RecordFirstPayment({ target, onClose, onDone }: { target: TActionTarget
   const record = useRecordPayment();
   const transition = useAdvisorTransition();
   const form = useForm<TRecordPaymentRequest>({
-    resolver: zodResolver(ZRecordPaymentRequest),
+    // A decimal comma is how a Spanish advisor writes an amount: read as the API's dot form.
+    resolver: decimalCommaResolver(zodResolver(ZRecordPaymentRequest), ['amount']),
     defaultValues: { amount: '', valueDate: today(), method: 'TRANSFER', reference: '' },
     mode: 'onTouched',
   });

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { assetsApi, type TAdminAssetList, type TAdminAssetQuery } from '@kc/domain';
 import { apiRequest } from '../../../lib/api-client.ts';
 
@@ -11,6 +11,7 @@ export function getAdminAssets(query: TAdminAssetQuery, signal?: AbortSignal): P
 export const adminAssetsQueryOptions = (query: TAdminAssetQuery) =>
   queryOptions({ queryKey: ['assets', 'admin', query], queryFn: ({ signal }) => getAdminAssets(query, signal) });
 
+/** While a new filter or search loads, the list keeps showing the previous answer (no loading screen in between). */
 export function useAdminAssets(query: TAdminAssetQuery) {
-  return useQuery(adminAssetsQueryOptions(query));
+  return useQuery({ ...adminAssetsQueryOptions(query), placeholderData: keepPreviousData });
 }

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, Modal, NativeSelect, Paper, Text, TextInput, Title } from '@mantine/core';
-import { useMediaQuery } from '@mantine/hooks';
+import { useDebouncedCallback, useMediaQuery } from '@mantine/hooks';
 import { useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -18,6 +18,8 @@ import { AssetStatusActions } from './asset-status-actions.tsx';
 const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 const TONES: Record<TAsset['status'], TStatusTone> = { DRAFT: 'gray', PUBLISHED: 'green', WITHDRAWN: 'orange' };
 const PAGE_SIZE = 20;
+/** The search is put in the address (and asked for) once typing pauses, not at every key. */
+const SEARCH_DEBOUNCE_MS = 300;
 
 /** /admin/assets (ADMIN): the company's homes and plantations in any status, with filters; create, edit, publish, withdraw. */
 export function AdminAssetsPage() {
@@ -57,6 +59,15 @@ function AdminAssetsBody() {
   };
   const assets = useAdminAssets(query);
   const [editing, setEditing] = useState<TEditing>(null);
+  // The editor's unsaved changes: closing it then asks first (Escape, the close button, Cancel).
+  const [isDirty, setDirty] = useState(false);
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const closeEditor = () => {
+    setEditing(null);
+    setDirty(false);
+    setConfirmingDiscard(false);
+  };
+  const requestClose = () => (isDirty ? setConfirmingDiscard(true) : closeEditor());
   const [notice, setNotice] = useState<{ ok: boolean; message: string } | null>(null);
   const setFilter = (name: string, value: string) =>
     setParams((p) => {
@@ -65,6 +76,7 @@ function AdminAssetsBody() {
       else next.delete(name);
       return next;
     }, { replace: true });
+  const setSearch = useDebouncedCallback((value: string) => setFilter('buscar', value.trim()), SEARCH_DEBOUNCE_MS);
 
   const columns: TColumn<TAsset>[] = [
     { label: t('fields.title'), render: (a) => <Text fw={500}>{a.title}</Text> },
@@ -116,7 +128,7 @@ function AdminAssetsBody() {
             data={[{ value: '', label: t('admin.all') }, ...ASSET_KINDS.map((k) => ({ value: k, label: t(`kinds.${k}`) }))]}
             miw={160}
           />
-          <TextInput label={t('admin.search')} type="search" defaultValue={query.q ?? ''} onChange={(e) => setFilter('buscar', e.currentTarget.value.trim())} miw={200} />
+          <TextInput label={t('admin.search')} type="search" defaultValue={query.q ?? ''} onChange={(e) => setSearch(e.currentTarget.value)} miw={200} />
         </Group>
       </Paper>
       {assets.isPending ? (
@@ -141,27 +153,51 @@ function AdminAssetsBody() {
           />
         </>
       )}
-      <Modal
-        opened={editing !== null}
-        onClose={() => setEditing(null)}
-        size="xl"
-        fullScreen={Boolean(narrow)}
-        title={editing?.asset ? t('form.editTitle', { title: editing.asset.title }) : editing ? t(editing.kind === 'HOME' ? 'form.createHome' : 'form.createPlantation') : ''}
-        closeButtonProps={{ 'aria-label': t('admin.close') }}
-      >
-        {editing ? (
-          <AssetForm
-            key={editing.asset?.id ?? editing.kind}
-            kind={editing.kind}
-            {...(editing.asset ? { asset: editing.asset } : {})}
-            onCancel={() => setEditing(null)}
-            onSaved={(saved) => {
-              setEditing(null);
-              setNotice({ ok: true, message: t('admin.saved', { title: saved.title }) });
-            }}
-          />
-        ) : null}
-      </Modal>
+      {/* A stack: the confirmation opens above the editor, and Escape closes only the top one. */}
+      <Modal.Stack>
+        <Modal
+          stackId="asset-editor"
+          opened={editing !== null}
+          onClose={requestClose}
+          // A stray click outside must not throw away a form of some twenty-five fields.
+          closeOnClickOutside={false}
+          size="xl"
+          fullScreen={Boolean(narrow)}
+          title={editing?.asset ? t('form.editTitle', { title: editing.asset.title }) : editing ? t(editing.kind === 'HOME' ? 'form.createHome' : 'form.createPlantation') : ''}
+          closeButtonProps={{ 'aria-label': t('admin.close') }}
+        >
+          {editing ? (
+            <AssetForm
+              key={editing.asset?.id ?? editing.kind}
+              kind={editing.kind}
+              {...(editing.asset ? { asset: editing.asset } : {})}
+              onCancel={requestClose}
+              onDirtyChange={setDirty}
+              onSaved={(saved) => {
+                closeEditor();
+                setNotice({ ok: true, message: t('admin.saved', { title: saved.title }) });
+              }}
+            />
+          ) : null}
+        </Modal>
+        <Modal
+          stackId="asset-discard"
+          opened={confirmingDiscard}
+          onClose={() => setConfirmingDiscard(false)}
+          title={t('form.discardTitle')}
+          withCloseButton={false}
+        >
+          <Text>{t('form.discardText')}</Text>
+          <Group justify="flex-end" mt="md">
+            <Button variant="default" onClick={() => setConfirmingDiscard(false)} data-autofocus>
+              {t('form.keepEditing')}
+            </Button>
+            <Button color="red.9" onClick={closeEditor}>
+              {t('form.discard')}
+            </Button>
+          </Group>
+        </Modal>
+      </Modal.Stack>
     </>
   );
 }

@@ -1,10 +1,12 @@
 import { Alert, Button, Group, SimpleGrid, Stack, TextInput, Textarea, Title } from '@mantine/core';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useId, type CSSProperties } from 'react';
+import { useEffect, useId, type CSSProperties } from 'react';
 import { useForm, type FieldPath } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ZAssetInput, type TAsset, type TAssetInput, type TAssetKind } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { decimalCommaResolver } from '../../../lib/decimal-input.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useSaveAsset } from '../api/save-asset.ts';
 import { DESCRIPTION_STYLES, useFieldError } from './asset-form-helpers.ts';
 import { HomeFields, PlantationFields } from './asset-kind-fields.tsx';
@@ -12,6 +14,9 @@ import { AssetPhotoFields } from './asset-photo-fields.tsx';
 
 /** The modal is outside the page's container: the error colour is set again, at AA contrast (red 9). */
 const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
+
+/** The decimal fields: a decimal comma is accepted and sent as the API's dot form. */
+const DECIMAL_FIELDS = ['acquisitionPrice', 'valuation', 'builtArea', 'monthlyRent', 'hectares', 'expectedTimberVolume'] as const;
 
 /** The form's values for an asset (or a new one of a kind): the API's fields, blanks as ''. */
 export function toFormValues(kind: TAssetKind, asset?: TAsset): TAssetInput {
@@ -46,12 +51,27 @@ export function toFormValues(kind: TAssetKind, asset?: TAsset): TAssetInput {
 }
 
 /** Create or edit a home or a plantation (react-hook-form + the API's own zod schema); server field errors land on their fields. */
-export function AssetForm({ kind, asset, onSaved, onCancel }: { kind: TAssetKind; asset?: TAsset; onSaved: (asset: TAsset) => void; onCancel: () => void }) {
+export function AssetForm({
+  kind,
+  asset,
+  onSaved,
+  onCancel,
+  onDirtyChange,
+}: {
+  kind: TAssetKind;
+  asset?: TAsset;
+  onSaved: (asset: TAsset) => void;
+  onCancel: () => void;
+  /** Told whether anything differs from what was loaded (the editor asks before throwing it away). */
+  onDirtyChange?: (isDirty: boolean) => void;
+}) {
   const { t } = useTranslation('assetsScreens');
   const commonId = useId();
   const save = useSaveAsset();
-  const form = useForm<TAssetInput>({ resolver: zodResolver(ZAssetInput), defaultValues: toFormValues(kind, asset), mode: 'onTouched' });
+  const form = useForm<TAssetInput>({ resolver: decimalCommaResolver(zodResolver(ZAssetInput), DECIMAL_FIELDS), defaultValues: toFormValues(kind, asset), mode: 'onTouched' });
   const error = useFieldError(form);
+  const { isDirty } = form.formState;
+  useEffect(() => onDirtyChange?.(isDirty), [isDirty, onDirtyChange]);
   const onSubmit = form.handleSubmit((values) => {
     save.mutate(
       { ...(asset ? { id: asset.id } : {}), body: values },
@@ -68,7 +88,7 @@ export function AssetForm({ kind, asset, onSaved, onCancel }: { kind: TAssetKind
     <form noValidate onSubmit={onSubmit} style={ACCESSIBLE_ERROR_COLOR} aria-label={asset ? t('form.editTitle', { title: asset.title }) : t(kind === 'HOME' ? 'form.createHome' : 'form.createPlantation')}>
       {save.isError ? (
         <Alert color="red" variant="light" role="alert" mb="sm">
-          {save.error instanceof ApiError ? save.error.extracted.message : t('form.failed')}
+          {problemMessage(save.error, t('form.failed'))}
         </Alert>
       ) : null}
       <fieldset disabled={save.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>

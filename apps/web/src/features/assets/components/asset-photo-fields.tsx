@@ -4,6 +4,7 @@ import { useFieldArray } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { MAX_IMAGE_BYTES, MAX_PHOTOS } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useUploadImage } from '../api/upload-image.ts';
 import { useFieldError, type TAssetForm } from './asset-form-helpers.ts';
 
@@ -72,7 +73,7 @@ function PhotoUpload({ form, index }: { form: TAssetForm; index: number }) {
     }
     upload.mutate(file, {
       onSuccess: (image) => form.setValue(`photos.${index}.url`, image.url, { shouldValidate: true, shouldDirty: true }),
-      onError: (failure) => setProblem(failure instanceof ApiError ? (failure.extracted.fields[0]?.message ?? failure.extracted.message) : t('form.uploadFailed')),
+      onError: (failure) => setProblem((failure instanceof ApiError ? failure.extracted.fields[0]?.message : undefined) ?? problemMessage(failure, t('form.uploadFailed'))),
     });
   };
   return (

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { canTransition, paths, type TAsset, type TAssetTransition } from '@kc/domain';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useChangeAssetStatus } from '../api/change-asset-status.ts';
 
 /** Publish or withdraw an asset, each after a confirmation (Yes / No), with the result or the server's refusal. */
@@ -23,7 +23,7 @@ export function AssetStatusActions({ asset, onDone }: { asset: TAsset; onDone: (
         },
         onError: (error) => {
           setOpen(null);
-          onDone({ ok: false, message: error instanceof ApiError ? error.extracted.message : t('admin.failed') });
+          onDone({ ok: false, message: problemMessage(error, t('admin.failed')) });
         },
       },
     );

@@ -3,6 +3,7 @@ import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_STATEMENT_BYTES, formatMoney, type TStatementImportResult } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { serverSentence } from '../../../lib/problem-message.ts';
 import { useImportStatement } from '../api/import-statement.ts';
 
 /** The upload of a statement and what the import did (or why the file was refused, line by line). */
@@ -36,7 +37,9 @@ export function ImportForm() {
       },
     );
   };
-  const problem = upload.isError ? (upload.error instanceof ApiError ? upload.error.extracted : { message: t('import.failed'), fields: [] }) : null;
+  // The server's sentence and its line-by-line reasons when it refused the file; our own sentence when it could not answer.
+  const sentence = serverSentence(upload.error);
+  const problem = upload.isError ? { message: sentence ?? t('import.failed'), fields: sentence !== undefined && upload.error instanceof ApiError ? upload.error.extracted.fields : [] } : null;
 
   return (
     <Paper withBorder p="lg" mt="md" radius="md" component="section" aria-labelledby={headingId}>

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAX_REASON_LENGTH, findContractId, type TStatementLine } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useResolveLine } from '../api/resolve-line.ts';
 import { FIELD_STYLES } from './field-styles.ts';
 
@@ -60,7 +61,7 @@ function ResolveForm({ target, onClose, onDone }: { target: TResolveTarget; onCl
           <Text size="sm">{t(`resolve.intro.${target.kind}`)}</Text>
           {serverProblem ? (
             <Alert color="red" variant="light" role="alert">
-              {resolve.error instanceof ApiError ? resolve.error.extracted.message : t('resolve.failed')}
+              {problemMessage(resolve.error, t('resolve.failed'))}
             </Alert>
           ) : null}
           {isAssign ? (

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../lib/api-client.ts';
+import { serverSentence } from '../../../lib/problem-message.ts';
 import { useDownloadFile } from '../api/download-file.ts';
 
 /** A button that downloads one file; shows its own error under it (with the server's detail). */
@@ -14,7 +14,7 @@ export function DownloadButton({ url, fallbackName, label, ariaLabel, variant = 
       </Button>
       {download.isError ? (
         <Text size="xs" c="red.8" role="alert" mt={4}>
-          {t('downloadError')} {download.error instanceof ApiError ? download.error.extracted.message : ''}
+          {[t('downloadError'), serverSentence(download.error)].filter(Boolean).join(' ')}
         </Text>
       ) : null}
     </div>

@@ -6,6 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { ZDeclareDistributionRequest, formatMoney, type TDeclareDistributionRequest, type TDistributionPreview, type TIncomeDistribution } from '@kc/domain';
 import '../i18n.ts';
 import { ApiError } from '../../../lib/api-client.ts';
+import { decimalCommaResolver } from '../../../lib/decimal-input.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useDeclareDistribution, usePreviewDistribution } from '../api/distributions.ts';
 import { DistributionPreview } from './distribution-preview.tsx';
@@ -23,7 +25,7 @@ export function DeclareForm() {
   const declaring = useDeclareDistribution();
   const [preview, setPreview] = useState<{ body: TDeclareDistributionRequest; figures: TDistributionPreview } | undefined>();
   const [declared, setDeclared] = useState<TIncomeDistribution | undefined>();
-  const form = useForm<TDeclareDistributionRequest>({ resolver: zodResolver(ZDeclareDistributionRequest), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<TDeclareDistributionRequest>({ resolver: decimalCommaResolver(zodResolver(ZDeclareDistributionRequest), ['amountPerUnit']), defaultValues: EMPTY, mode: 'onTouched' });
   const { errors } = form.formState;
   const fieldError = (message: string | undefined) => translateFieldMessage(t, message);
   const serverFieldErrors = (error: Error) => {
@@ -67,7 +69,7 @@ export function DeclareForm() {
       ) : null}
       {failure ? (
         <Alert color="red" variant="light" role="alert" mt="sm">
-          {failure instanceof ApiError ? failure.extracted.message : t('distributions.failed')}
+          {problemMessage(failure, t('distributions.failed'))}
         </Alert>
       ) : null}
       <form noValidate onSubmit={onReview} aria-labelledby={headingId}>

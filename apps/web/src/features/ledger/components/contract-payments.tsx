@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ZReverseJournalRequest, can, formatDate, formatMoney, type TPayment, type TReverseJournalRequest } from '@kc/domain';
 import '../i18n.ts';
 import { InlineLoadError, InlineLoader, QueryContent } from '../../../components/ui/query-content.tsx';
-import { ApiError } from '../../../lib/api-client.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { useSession } from '../../../lib/session.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { useContractPayments } from '../../advisor/api/first-payment.ts';
@@ -120,7 +120,7 @@ function ReverseForm({ payment, onCancel, onDone }: { payment: TPayment; onCance
     if (reverse.isError) alertRef.current?.focus();
   }, [reverse.isError]);
   const onSubmit = form.handleSubmit((body) => reverse.mutate({ journalId: payment.journalId, body }, { onSuccess: onDone }));
-  const failure = reverse.error instanceof ApiError && reverse.error.status !== undefined && reverse.error.status < 500 ? reverse.error.extracted.message : t('payments.failed');
+  const failure = problemMessage(reverse.error, t('payments.failed'));
   return (
     <Paper withBorder p="md" mt="sm" component="section" aria-labelledby={headingId} style={ACCESSIBLE_ERROR_COLOR}>
       <Title order={4} size="h5" id={headingId} ref={headingRef} tabIndex={-1}>

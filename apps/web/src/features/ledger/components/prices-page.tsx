@@ -12,6 +12,8 @@ import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { PaginatedList, type TColumn } from '../../../components/ui/paginated-list/paginated-list.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
+import { decimalCommaResolver } from '../../../lib/decimal-input.ts';
+import { problemMessage } from '../../../lib/problem-message.ts';
 import { translateFieldMessage } from '../../../lib/translate-field-message.ts';
 import { usePrices } from '../api/get-prices.ts';
 import { usePublishPrice } from '../api/publish-price.ts';
@@ -54,7 +56,7 @@ function PublishForm() {
   const headingId = useId();
   const publish = usePublishPrice();
   const [published, setPublished] = useState<TPrice | undefined>();
-  const form = useForm<TPublishPriceRequest>({ resolver: zodResolver(ZPublishPriceRequest), defaultValues: EMPTY, mode: 'onTouched' });
+  const form = useForm<TPublishPriceRequest>({ resolver: decimalCommaResolver(zodResolver(ZPublishPriceRequest), ['price']), defaultValues: EMPTY, mode: 'onTouched' });
   const { errors } = form.formState;
   const fieldError = (message: string | undefined) => translateFieldMessage(t, message);
   const onSubmit = form.handleSubmit((values) => {
@@ -87,7 +89,7 @@ function PublishForm() {
       ) : null}
       {publish.isError ? (
         <Alert color="red" variant="light" role="alert" mt="sm">
-          {publish.error instanceof ApiError ? publish.error.extracted.message : t('prices.failed')}
+          {problemMessage(publish.error, t('prices.failed'))}
         </Alert>
       ) : null}
       <form noValidate onSubmit={onSubmit} aria-labelledby={headingId}>

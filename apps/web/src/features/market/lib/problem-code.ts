@@ -7,7 +7,5 @@ export function problemCode(error: unknown): string | undefined {
   return body && typeof body === 'object' && typeof body.code === 'string' ? body.code : undefined;
 }
 
-/** The message to show for a failed request: the server's own sentence (in the reader's language), else ours. */
-export function problemMessage(error: unknown, fallback: string): string {
-  return error instanceof ApiError && !error.isNetworkError && error.status !== undefined && error.status < 500 ? error.extracted.message : fallback;
-}
+/** The message to show for a failed request: the shared rule (lib/problem-message.ts), kept here for the market's imports. */
+export { problemMessage } from '../../../lib/problem-message.ts';
