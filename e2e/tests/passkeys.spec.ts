@@ -8,8 +8,10 @@ import { registerInvestor } from '../support/register.ts';
  * WebAuthn: CTAP2, internal, resident keys, user verification): an investor adds a passkey on the
  * security page (the first factor: recovery codes shown), logs out, signs in without a password
  * with it, and confirms a protected action (the data export of an older session) with it in the
- * step-up dialog. Axe on the security page, at 360 px too. Browsers refuse an IP address as a
- * relying party: this spec opens the app at http://localhost (WEBAUTHN_RP_ID=localhost).
+ * step-up dialog, then removes it with the keyboard alone (the focus on "No", then on the
+ * section's heading, a status message). Axe on the security page, at 360 px too. Browsers refuse
+ * an IP address as a relying party: this spec opens the app at http://localhost
+ * (WEBAUTHN_RP_ID=localhost).
  */
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const PASSWORD = 'una-clave-larga-2026';
@@ -64,6 +66,8 @@ test('an investor adds a passkey, signs in with it without a password, and confi
   await page.getByRole('banner').getByRole('button', { name: 'Salir' }).click();
   await expect(page).toHaveURL(/\/web\/home$/);
   await gotoApp(page, 'user/login');
+  // The same words as the security page: "llave de acceso", never "passkey".
+  await expect(page.getByTestId('passkey-sign-in')).toHaveText('Entrar con una llave de acceso');
   await page.getByTestId('passkey-sign-in').click();
   await expect(page).toHaveURL(/\/web\/dashboard$/);
   await gotoApp(page, 'account/security');
@@ -82,6 +86,23 @@ test('an investor adds a passkey, signs in with it without a password, and confi
   await expect(dialog).toBeHidden();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^kc-mis-datos-\d{4}-\d{2}-\d{2}\.zip$/);
+
+  // Removing the passkey with the keyboard alone (this session has just proved its second factor).
+  await gotoApp(page, 'account/security');
+  const keys = page.getByRole('region', { name: 'Llaves de acceso' });
+  await keys.getByRole('button', { name: 'Quitar la llave de acceso Móvil de Pablo' }).focus();
+  await page.keyboard.press('Enter');
+  const question = keys.getByRole('alertdialog', { name: '¿Desea quitar la llave de acceso Móvil de Pablo?' });
+  await expect(question.getByRole('button')).toHaveText(['Sí', 'No']);
+  await expect(question.getByRole('button', { name: 'No', exact: true })).toBeFocused();
+  await page.keyboard.press('Shift+Tab');
+  await expect(question.getByRole('button', { name: 'Sí', exact: true })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(keys.getByRole('status')).toHaveText('Llave de acceso eliminada.');
+  await expect(keys.getByRole('heading', { level: 2, name: 'Llaves de acceso' })).toBeFocused();
+  await expect(page.getByTestId('passkey-item')).toHaveCount(0);
+  await expect(keys.getByText('Todavía no tiene llaves de acceso.')).toBeVisible();
+  await expectNoAxeViolations(page);
   // The refused first try (403 stepUpRequired) is the browser's line for an answer the test provoked.
   allowStatuses(consoleErrors, 403);
 });

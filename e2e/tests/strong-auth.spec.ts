@@ -11,8 +11,10 @@ import { registerInvestor } from '../support/register.ts';
  * security page (the code computed here from the manual key the page shows), keeps the recovery
  * codes, signs in again with password + code, confirms a protected action (the data export)
  * through the step-up dialog with a recovery code, which then works no more; a staff member
- * without a second factor is sent to the enrolment and let in once enrolled. Axe on every new
- * screen and dialog, at 360 px too.
+ * without a second factor is sent to the enrolment and let in once enrolled. The removal's
+ * question, with the keyboard alone: "Sí"/"No" on a security page opened on its own, the focus on
+ * "No", back on the button, and on the heading with a status message once removed. Axe on every
+ * new screen and dialog, at 360 px too.
  */
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const PASSWORD = 'una-clave-larga-2026';
@@ -81,6 +83,20 @@ async function enrolTotp(page: Page): Promise<{ manualKey: string; codes: string
   await expect(page.getByTestId('security-status')).toHaveText('Su cuenta está protegida con un segundo factor.');
   await expect(page.getByText('Le quedan 10 códigos de recuperación sin usar.')).toBeVisible();
   return { manualKey, codes };
+}
+
+/** The removal's question of the authenticator app, opened with the keyboard: "Sí"/"No", the focus on "No". */
+async function askToRemoveTotp(page: Page) {
+  const app = page.getByRole('region', { name: 'Aplicación de autenticación' });
+  const trigger = app.getByRole('button', { name: 'Quitar la aplicación de autenticación' });
+  await trigger.focus();
+  await page.keyboard.press('Enter');
+  const question = app.getByRole('alertdialog', { name: /^¿Desea quitar la aplicación de autenticación\?/ });
+  await expect(question.getByRole('button')).toHaveText(['Sí', 'No']);
+  const yes = question.getByRole('button', { name: 'Sí', exact: true });
+  const no = question.getByRole('button', { name: 'No', exact: true });
+  await expect(no).toBeFocused();
+  return { app, trigger, question, yes, no };
 }
 
 /** A session opened through the API, put into a new browser context (as if another device). */
@@ -172,6 +188,23 @@ test.describe('strong authentication (issue 18)', () => {
     await expect(page).toHaveURL(/\/web\/dashboard$/);
     await gotoApp(page, 'account/security');
     await expect(page.getByText('Le quedan 8 códigos de recuperación sin usar.')).toBeVisible();
+
+    // The page opened on its own: removing the app with the keyboard alone. "No" first, then "Sí".
+    const { app, trigger, question, yes } = await askToRemoveTotp(page);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press('Enter');
+    await expect(question).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(question.getByRole('button', { name: 'No', exact: true })).toBeFocused();
+    await page.keyboard.press('Shift+Tab');
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(app.getByRole('status')).toHaveText('Aplicación de autenticación eliminada.');
+    await expect(app.getByRole('heading', { level: 2, name: 'Aplicación de autenticación' })).toBeFocused();
+    await expect(page.getByTestId('security-status')).toHaveText('Su cuenta todavía no tiene un segundo factor.');
+    await expect(app.getByRole('button', { name: 'Configurar una aplicación de autenticación' })).toBeVisible();
+    await expectNoAxeViolations(page);
     // The wrong codes, the password step's mfa_required and the spent recovery code were 400 answers.
     allowStatuses(consoleErrors, 400);
   });
@@ -197,11 +230,25 @@ test.describe('strong authentication (issue 18)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Seguridad' })).toBeVisible();
     await expect(page.getByTestId('security-status')).toHaveText(/debe configurar un segundo factor/);
     await enrolTotp(page);
+    // Reached from the enrolment page (no other feature's texts loaded): the question says "Sí"/"No".
+    // Staff keep their last factor: the refusal in Spanish, the focus back on the button, the app kept.
+    const { app, trigger, question, yes } = await askToRemoveTotp(page);
+    await page.keyboard.press('Shift+Tab');
+    await expect(yes).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(app.getByRole('alert')).toHaveText(
+      'Las cuentas de empleados deben conservar al menos un segundo factor. Añada otro antes de quitar este.',
+    );
+    await expect(question).toBeHidden();
+    await expect(trigger).toBeFocused();
+    await expect(app.getByRole('status')).toHaveText('');
+    await expect(page.getByTestId('security-status')).toHaveText('Su cuenta está protegida con un segundo factor.');
 
     await gotoApp(page, 'agent');
     await expect(page.getByRole('heading', { level: 1, name: 'Mi espacio comercial' })).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Antes, configure un segundo factor' })).toHaveCount(0);
-    // The back office's 403 enrolmentRequired answers before the enrolment, and the wrong codes tried.
-    allowStatuses(consoleErrors, 400, 403);
+    // The back office's 403 enrolmentRequired answers before the enrolment, the wrong codes tried,
+    // and the refused removal of the last factor (409).
+    allowStatuses(consoleErrors, 400, 403, 409);
   });
 });

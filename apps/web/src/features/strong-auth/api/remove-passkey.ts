@@ -10,5 +10,6 @@ export function removePasskey(id: string): Promise<void> {
 
 export function useRemovePasskey() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removePasskey, onSuccess: () => void queryClient.invalidateQueries({ queryKey: strongAuthStatusQueryKey }) });
+  // Done once the status is read again, so the screen shows the removal and its message together.
+  return useMutation({ mutationFn: removePasskey, onSuccess: () => queryClient.invalidateQueries({ queryKey: strongAuthStatusQueryKey }) });
 }

@@ -10,5 +10,6 @@ export function removeTotp(): Promise<void> {
 
 export function useRemoveTotp() {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: removeTotp, onSuccess: () => void queryClient.invalidateQueries({ queryKey: strongAuthStatusQueryKey }) });
+  // Done once the status is read again, so the screen shows the removal and its message together.
+  return useMutation({ mutationFn: removeTotp, onSuccess: () => queryClient.invalidateQueries({ queryKey: strongAuthStatusQueryKey }) });
 }

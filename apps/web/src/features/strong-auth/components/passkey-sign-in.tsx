@@ -9,7 +9,7 @@ import { canUsePasskeys, passkeyErrorKey } from '../lib/webauthn.ts';
 import '../login-i18n.ts';
 
 /**
- * "Entrar con una passkey" on the login page (issue 18): a password-less sign-in with any passkey
+ * "Entrar con una llave de acceso" on the login page (issue 18): a password-less sign-in with any passkey
  * of this site the device holds (the browser lists them). Hidden where the browser has no WebAuthn.
  */
 export function PasskeySignIn({ remember, onSignedIn }: { remember: () => boolean; onSignedIn: (session: TSession) => void }) {

@@ -1,5 +1,5 @@
 import { Alert, Button, Group, Paper, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { ApiError } from '../../../lib/api-client.ts';
@@ -8,13 +8,23 @@ import { useRemovePasskey } from '../api/remove-passkey.ts';
 import type { TPasskeySummary, TStrongAuthStatus } from '../api/strong-auth-api.ts';
 import { strongAuthErrorMessage } from '../lib/error-message.ts';
 import { canUsePasskeys, passkeyErrorKey } from '../lib/webauthn.ts';
-import { InlineConfirm } from './inline-confirm.tsx';
+import { InlineConfirm, useInlineConfirm } from './inline-confirm.tsx';
 import '../i18n.ts';
 
-function PasskeyItem({ passkey }: { passkey: TPasskeySummary }) {
+/** One passkey with its Remove; `onRemoved` runs once it is gone (its line with it). */
+function PasskeyItem({ passkey, onRemoved }: { passkey: TPasskeySummary; onRemoved: () => void }) {
   const { t } = useTranslation('strongAuthScreens');
   const remove = useRemovePasskey();
-  const [confirming, setConfirming] = useState(false);
+  const removal = useInlineConfirm();
+  // A promise, not mutate's callbacks: they are skipped once this line has left the list.
+  const onYes = () =>
+    remove.mutateAsync(passkey.id).then(
+      () => {
+        removal.close(false);
+        onRemoved();
+      },
+      () => removal.close(true),
+    );
   return (
     <li data-testid="passkey-item">
       <Group justify="space-between" wrap="wrap" gap="xs">
@@ -25,22 +35,23 @@ function PasskeyItem({ passkey }: { passkey: TPasskeySummary }) {
             {passkey.lastUsedAt ? t('passkey.lastUsedAt', { date: formatDateTime(passkey.lastUsedAt) }) : t('passkey.neverUsed')}
           </Text>
         </div>
-        {confirming ? (
+        {removal.confirming ? (
           <InlineConfirm
             question={t('passkey.removeConfirm', { name: passkey.name })}
             busy={remove.isPending}
-            onYes={() => remove.mutate(passkey.id, { onSettled: () => setConfirming(false) })}
-            onNo={() => setConfirming(false)}
+            onYes={() => void onYes()}
+            onNo={() => removal.close(true)}
           />
         ) : (
           <Button
+            ref={removal.triggerRef}
             size="xs"
             variant="outline"
             color="red.9"
             aria-label={t('passkey.removeLabel', { name: passkey.name })}
             onClick={() => {
               remove.reset();
-              setConfirming(true);
+              removal.open();
             }}
           >
             {t('passkey.remove')}
@@ -59,14 +70,23 @@ function PasskeyItem({ passkey }: { passkey: TPasskeySummary }) {
 /**
  * Passkeys: the list (name, added, last used) with Remove, and Add (a name, then the browser's
  * own prompt through @simplewebauthn/browser, loaded on the click). The first factor of an
- * account answers recovery codes, which the page shows once (`onCodes`).
+ * account answers recovery codes, which the page shows once (`onCodes`). A removal is announced
+ * (a status message) and leaves the focus on the section's heading, as the passkey's line is gone.
  */
 export function PasskeysSection({ status, onCodes }: { status: TStrongAuthStatus; onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation('strongAuthScreens');
   const register = useRegisterPasskey();
   const [name, setName] = useState(() => t('passkey.defaultName'));
   const [nameError, setNameError] = useState<string | undefined>();
+  const [removed, setRemoved] = useState(false);
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const supported = canUsePasskeys();
+
+  const onRemoved = () => {
+    register.reset();
+    setRemoved(true);
+    headingRef.current?.focus();
+  };
 
   const onAdd = (event: FormEvent) => {
     event.preventDefault();
@@ -75,6 +95,7 @@ export function PasskeysSection({ status, onCodes }: { status: TStrongAuthStatus
       return;
     }
     setNameError(undefined);
+    setRemoved(false);
     register.mutate(name.trim(), {
       onSuccess: (codes) => {
         if (codes && codes.length > 0) onCodes(codes);
@@ -90,18 +111,22 @@ export function PasskeysSection({ status, onCodes }: { status: TStrongAuthStatus
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="passkeys-heading">
-      <Title order={2} size="h3" id="passkeys-heading">
+      <Title order={2} size="h3" id="passkeys-heading" ref={headingRef} tabIndex={-1}>
         {t('passkey.title')}
       </Title>
       <Text size="sm" mt="xs">
         {t('passkey.description')}
+      </Text>
+      {/* Always there, so that screen readers announce the message when it appears. */}
+      <Text role="status" fw={500} c="kc.9" mt={removed ? 'sm' : 0}>
+        {removed ? t('passkey.removed') : null}
       </Text>
       {status.passkeys.length === 0 ? (
         <Text mt="sm">{t('passkey.empty')}</Text>
       ) : (
         <Stack component="ul" gap="sm" mt="sm" aria-label={t('passkey.listLabel')} style={{ listStyle: 'none', padding: 0 }}>
           {status.passkeys.map((passkey) => (
-            <PasskeyItem key={passkey.id} passkey={passkey} />
+            <PasskeyItem key={passkey.id} passkey={passkey} onRemoved={onRemoved} />
           ))}
         </Stack>
       )}

@@ -13,7 +13,7 @@ import { useStrongAuthStatus } from '../api/get-status.ts';
 import { useRegenerateRecoveryCodes } from '../api/regenerate-recovery-codes.ts';
 import type { TStrongAuthStatus } from '../api/strong-auth-api.ts';
 import { strongAuthErrorMessage } from '../lib/error-message.ts';
-import { InlineConfirm } from './inline-confirm.tsx';
+import { InlineConfirm, useInlineConfirm } from './inline-confirm.tsx';
 import { PasskeysSection } from './passkeys-section.tsx';
 import { RecoveryCodesPanel } from './recovery-codes-panel.tsx';
 import { TotpSection } from './totp-section.tsx';
@@ -64,7 +64,7 @@ function StatusSummary({ status }: { status: TStrongAuthStatus }) {
 function RecoveryCodesSection({ status, onCodes }: { status: TStrongAuthStatus; onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation('strongAuthScreens');
   const regenerate = useRegenerateRecoveryCodes();
-  const [confirming, setConfirming] = useState(false);
+  const confirmation = useInlineConfirm();
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="recovery-section-heading">
       <Title order={2} size="h3" id="recovery-section-heading">
@@ -77,19 +77,29 @@ function RecoveryCodesSection({ status, onCodes }: { status: TStrongAuthStatus; 
         </Alert>
       ) : null}
       <div style={{ marginTop: 'var(--mantine-spacing-sm)' }}>
-        {confirming ? (
+        {confirmation.confirming ? (
           <InlineConfirm
             question={t('codes.regenerateConfirm')}
             busy={regenerate.isPending}
-            onYes={() => regenerate.mutate(undefined, { onSuccess: (codes) => onCodes(codes), onSettled: () => setConfirming(false) })}
-            onNo={() => setConfirming(false)}
+            onYes={() =>
+              regenerate.mutate(undefined, {
+                // The new codes replace the page; their panel takes the focus.
+                onSuccess: (codes) => {
+                  confirmation.close(false);
+                  onCodes(codes);
+                },
+                onError: () => confirmation.close(true),
+              })
+            }
+            onNo={() => confirmation.close(true)}
           />
         ) : (
           <Button
+            ref={confirmation.triggerRef}
             variant="outline"
             onClick={() => {
               regenerate.reset();
-              setConfirming(true);
+              confirmation.open();
             }}
           >
             {t('codes.regenerate')}

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -116,6 +116,38 @@ describe('step-up dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Confirmar' }));
     expect(await screen.findByText('ok:true')).toBeTruthy();
     expect(stepUps).toEqual([{ recoveryCode: '7qh2k-m9xwd' }]);
+  });
+
+  it('when the second factors cannot be loaded, Reintentar loads them again and the waiting action goes through', async () => {
+    let statusCalls = 0;
+    let protectedCalls = 0;
+    fakeFetch((url) => {
+      if (url === '/api/strong-auth') {
+        statusCalls += 1;
+        return statusCalls === 1 ? { status: 503 } : { status: 200, body: STATUS };
+      }
+      if (url === '/api/strong-auth/step-up') return { status: 200, body: { secondFactorAt: '2026-11-27T10:00:00.000Z' } };
+      protectedCalls += 1;
+      return protectedCalls === 1 ? { status: 403, body: REFUSAL } : { status: 200, body: { ok: true } };
+    });
+    renderScreen(<ProtectedAction />);
+    await userEvent.click(screen.getByRole('button', { name: 'Cambiar' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Confirme que es usted' });
+    const failure = await within(dialog).findByRole('alert');
+    // Our own words, never the transport's English.
+    expect(failure.textContent).toContain('No hemos podido cargar sus segundos factores.');
+    expect(within(dialog).queryByLabelText(/Código de su aplicación de autenticación/)).toBeNull();
+
+    await userEvent.click(within(failure).getByRole('button', { name: 'Reintentar' }));
+    const code = await within(dialog).findByLabelText(/Código de su aplicación de autenticación/);
+    expect(statusCalls).toBe(2);
+    expect(within(dialog).queryByRole('alert')).toBeNull();
+    // The Retry button is gone; the focus is on the field, not lost.
+    await waitFor(() => expect(document.activeElement).toBe(code));
+    await userEvent.type(code, '123456');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Confirmar' }));
+    expect(await screen.findByText('ok:true')).toBeTruthy();
+    expect(protectedCalls).toBe(2);
   });
 
   it('cancelling rejects the request with a clear reason and does not repeat it', async () => {

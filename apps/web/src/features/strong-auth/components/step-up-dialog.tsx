@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STEP_UP_ACTIONS } from '@kc/domain/strong-auth/rules.ts';
+import { InlineLoadError } from '../../../components/ui/query-content.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { setStepUpHandler } from '../../../lib/strong-auth-bridge.ts';
 import { strongAuthStatusQueryOptions } from '../api/get-status.ts';
@@ -28,7 +29,8 @@ interface TWaiter {
  * `stepUpRequired`, the client waits here while the person confirms with a code, a recovery code
  * or a passkey (POST /api/strong-auth/step-up), then repeats the call once. Cancelling rejects
  * every waiting call with a sentence saying the operation was not carried out. Calls refused
- * while the dialog is open wait for the same confirmation.
+ * while the dialog is open wait for the same confirmation. When the person's factors cannot be
+ * loaded, a Retry keeps the dialog (and the waiting action) alive.
  */
 export function StepUpDialog() {
   const { t } = useTranslation('strongAuthScreens');
@@ -39,6 +41,15 @@ export function StepUpDialog() {
   const [attempt, setAttempt] = useState(0);
   const opened = action !== undefined;
   const status = useQuery({ ...strongAuthStatusQueryOptions(), enabled: opened });
+  // After a Retry the button is gone: the focus goes to the form's first field once it is there.
+  const content = useRef<HTMLDivElement>(null);
+  const retried = useRef(false);
+  const factorsLoaded = status.isSuccess;
+  useEffect(() => {
+    if (!factorsLoaded || !retried.current) return;
+    retried.current = false;
+    content.current?.querySelector<HTMLElement>('[data-autofocus]')?.focus();
+  }, [factorsLoaded]);
 
   useEffect(() => {
     const queue = waiters.current;
@@ -89,7 +100,7 @@ export function StepUpDialog() {
 
   return (
     <Modal opened={opened} onClose={() => finish('cancelled')} title={t('stepUp.title')} centered withCloseButton={false}>
-      <Stack gap="sm">
+      <Stack gap="sm" ref={content}>
         <Text>{t('stepUp.intro')}</Text>
         {action !== undefined ? <Text fw={500}>{t(`stepUp.actions.${WORDED_ACTIONS.has(action) ? action : 'other'}`)}</Text> : null}
         {status.isPending ? (
@@ -98,9 +109,15 @@ export function StepUpDialog() {
             <Text size="sm">{t('stepUp.loading')}</Text>
           </Stack>
         ) : status.isError ? (
-          <Alert color="red" variant="light" role="alert">
-            {strongAuthErrorMessage(t, status.error)}
-          </Alert>
+          // Not a dead end: the waiting action (a purchase, a sale) goes on once the factors load.
+          <InlineLoadError
+            message={t('stepUp.loadError')}
+            retryLabel={t('stepUp.retry')}
+            onRetry={() => {
+              retried.current = true;
+              void status.refetch();
+            }}
+          />
         ) : (
           <>
             {error?.isPasskey ? (

@@ -8,13 +8,14 @@ import { useRemoveTotp } from '../api/remove-totp.ts';
 import { useSetupTotp } from '../api/setup-totp.ts';
 import type { TStrongAuthStatus } from '../api/strong-auth-api.ts';
 import { strongAuthErrorMessage } from '../lib/error-message.ts';
-import { InlineConfirm } from './inline-confirm.tsx';
+import { InlineConfirm, useInlineConfirm } from './inline-confirm.tsx';
 import '../i18n.ts';
 
 /**
  * The authenticator app: set it up (the server's QR code, the manual key with a copy button, the
  * first code to confirm), or remove it. The confirmation answers the recovery codes, which the
- * page shows once (`onCodes`).
+ * page shows once (`onCodes`). A removal is announced (a status message) and leaves the focus on
+ * the section's heading.
  */
 export function TotpSection({ status, onCodes }: { status: TStrongAuthStatus; onCodes: (codes: string[]) => void }) {
   const { t } = useTranslation('strongAuthScreens');
@@ -23,7 +24,8 @@ export function TotpSection({ status, onCodes }: { status: TStrongAuthStatus; on
   const remove = useRemoveTotp();
   const [code, setCode] = useState('');
   const [formatError, setFormatError] = useState<string | undefined>();
-  const [confirmingRemoval, setConfirmingRemoval] = useState(false);
+  const removal = useInlineConfirm();
+  const headingRef = useRef<HTMLHeadingElement>(null);
   const stepRef = useRef<HTMLParagraphElement>(null);
   const pending = setup.data && !status.totp.enrolled ? setup.data : undefined;
 
@@ -53,11 +55,15 @@ export function TotpSection({ status, onCodes }: { status: TStrongAuthStatus; on
 
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="totp-heading">
-      <Title order={2} size="h3" id="totp-heading">
+      <Title order={2} size="h3" id="totp-heading" ref={headingRef} tabIndex={-1}>
         {t('totp.title')}
       </Title>
       <Text size="sm" mt="xs">
         {t('totp.description')}
+      </Text>
+      {/* Always there, so that screen readers announce the message when it appears. */}
+      <Text role="status" fw={500} c="kc.9" mt={remove.isSuccess ? 'sm' : 0}>
+        {remove.isSuccess ? t('totp.removed') : null}
       </Text>
       {status.totp.enrolled ? (
         <Stack mt="sm" gap="sm">
@@ -72,21 +78,30 @@ export function TotpSection({ status, onCodes }: { status: TStrongAuthStatus; on
               {strongAuthErrorMessage(t, remove.error)}
             </Alert>
           ) : null}
-          {confirmingRemoval ? (
+          {removal.confirming ? (
             <InlineConfirm
               question={t('totp.removeConfirm')}
               busy={remove.isPending}
-              onYes={() => remove.mutate(undefined, { onSettled: () => setConfirmingRemoval(false) })}
-              onNo={() => setConfirmingRemoval(false)}
+              onYes={() =>
+                remove.mutate(undefined, {
+                  onSuccess: () => {
+                    removal.close(false);
+                    headingRef.current?.focus();
+                  },
+                  onError: () => removal.close(true),
+                })
+              }
+              onNo={() => removal.close(true)}
             />
           ) : (
             <Button
+              ref={removal.triggerRef}
               variant="outline"
               color="red.9"
               style={{ alignSelf: 'flex-start' }}
               onClick={() => {
                 remove.reset();
-                setConfirmingRemoval(true);
+                removal.open();
               }}
             >
               {t('totp.remove')}
@@ -162,7 +177,14 @@ export function TotpSection({ status, onCodes }: { status: TStrongAuthStatus; on
               {strongAuthErrorMessage(t, setup.error)}
             </Alert>
           ) : null}
-          <Button style={{ alignSelf: 'flex-start' }} loading={setup.isPending} onClick={() => setup.mutate()}>
+          <Button
+            style={{ alignSelf: 'flex-start' }}
+            loading={setup.isPending}
+            onClick={() => {
+              remove.reset();
+              setup.mutate();
+            }}
+          >
             {setup.isPending ? t('totp.starting') : t('totp.start')}
           </Button>
         </Stack>
