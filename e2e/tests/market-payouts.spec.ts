@@ -80,11 +80,13 @@ test.describe('seller payouts (issue 18)', () => {
     await card.getByRole('button', { name: 'Registrar un pago a Inés Inversora' }).click();
     const dialog = page.getByRole('dialog', { name: 'Registrar un pago a Inés Inversora' });
     const amount = dialog.getByLabel('Importe transferido (€)');
+    // It starts at what is owed, written with a decimal comma as the field takes it.
+    await expect(amount).toHaveValue(net.replace(/\./g, ''));
     await amount.fill('999999');
     await dialog.getByLabel('Referencia bancaria').fill(`TRF-E2E-${Date.now()}`);
     await dialog.getByRole('button', { name: 'Registrar el pago' }).click();
     await expect(amount).toHaveAttribute('aria-invalid', 'true');
-    await expect(dialog.getByText(/El importe no puede superar lo pendiente de pago/)).toBeVisible();
+    await expect(dialog.getByText(`El importe no puede superar lo pendiente de pago: ${net} €`)).toBeVisible();
     await expectNoAxeViolations(page);
     await amount.fill(net);
     const reference = await dialog.getByLabel('Referencia bancaria').inputValue();

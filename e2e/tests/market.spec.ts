@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
+import { UNIT_SCALE, formatUnits, parseScaled } from '@kc/domain';
 import { expect, expectNoAxeViolations, gotoApp, test } from '../support/fixtures.ts';
 import { answerTest } from '../support/investor-protection.ts';
 import { apiHeaders, createSession, loginAs, type TE2eSession } from '../support/login.ts';
@@ -53,11 +54,18 @@ test.describe('the KC market (issue 18)', () => {
   test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
   test('the public market page without a session: reference price, the formula, the notice, trades and depth; /authorization is the same page', async ({ page }) => {
-    const summary = (await (await page.request.get('/api/market/summary', { headers: { 'company-id': '1' } })).json()) as { referencePrice: { price: string } | null; band: { min: string; max: string } | null };
+    const summary = (await (await page.request.get('/api/market/summary', { headers: { 'company-id': '1' } })).json()) as {
+      referencePrice: { price: string; valueDate: string } | null;
+      band: { min: string; max: string } | null;
+    };
     await gotoApp(page, 'market');
     await expect(page.getByRole('heading', { level: 1, name: 'Mercado' })).toBeVisible();
     await expect(page.getByRole('note', { name: 'Esto no es un mercado regulado' })).toContainText('artículo 25 del Reglamento (UE) 2020/1503');
     await expect(page.getByRole('heading', { level: 2, name: 'Precio de referencia', exact: true })).toBeVisible();
+    // The price at its own value date (the day it is worth that), and when KC published it.
+    const [y, m, d] = summary.referencePrice!.valueDate.split('-');
+    await expect(page.getByTestId('reference-price')).toContainText(`Fecha valor${d}/${m}/${y}`);
+    await expect(page.getByTestId('reference-price')).toContainText(/Publicado por KC el \d{2}\/\d{2}\/\d{4}\./);
     const formula = page.getByTestId('market-formula');
     await expect(formula).toContainText('Comisión de KC = 1 % del importe bruto, redondeada a la baja al céntimo. La paga el vendedor.');
     expect(summary.band).not.toBeNull();
@@ -196,7 +204,7 @@ test.describe('the KC market (issue 18)', () => {
       await expectNoAxeViolations(buyerPage);
       await fitsIn360(buyerPage);
       const buyerDocument = buyerPage.waitForEvent('download');
-      await bought.getByRole('button', { name: /^Confirmación de compra en el mercado KC del/ }).click();
+      await bought.getByRole('button', { name: /^Descargar PDF: confirmación de compra en el mercado KC del/ }).click();
       expect((await buyerDocument).suggestedFilename()).toMatch(/\.pdf$/);
       expect(buyerErrors).toEqual([]);
       await context.close();
@@ -220,7 +228,7 @@ test.describe('the KC market (issue 18)', () => {
       await expect(sold).toBeVisible();
       await expectNoAxeViolations(page);
       const saleDocument = page.waitForEvent('download');
-      await sold.getByRole('button', { name: /^Confirmación de venta en el mercado KC del/ }).click();
+      await sold.getByRole('button', { name: /^Descargar PDF: confirmación de venta en el mercado KC del/ }).click();
       expect((await saleDocument).suggestedFilename()).toMatch(/\.pdf$/);
 
       // The public page shows the trade (price and units, no names) and the remaining depth.
@@ -228,8 +236,27 @@ test.describe('the KC market (issue 18)', () => {
       await expect(page.getByTestId('last-trades')).toContainText('2,00');
       await expect(page.getByTestId('last-trades')).not.toContainText('Bruno');
 
-      // Change what is left: a bad number is refused on its field (nothing sent), then 2 units from now on.
+      // Change what is left: the band, the reference price and the amounts are shown next to it; a
+      // price out of the band is refused on its field before anything is sent (no second factor asked).
       await gotoApp(page, 'market/mis-ofertas');
+      await offerRow.getByRole('button', { name: /^Cambiar la oferta de/ }).click();
+      const changing = page.getByRole('region', { name: /^Cambiar la oferta ·/ });
+      await expect(changing.getByText(/^Entre [\d.,]+\s€ y [\d.,]+\s€ \(±10 % del precio de referencia, [\d.,]+\s€\)$/)).toBeVisible();
+      await expect(changing.getByTestId('change-net')).toHaveText(/^[\d.,]+\s€$/);
+      await expect(changing.getByTestId('market-formula')).toContainText('Comisión de KC = 1 % del importe bruto');
+      const patches: string[] = [];
+      page.on('request', (r) => (r.method() === 'PATCH' ? patches.push(r.url()) : undefined));
+      const newPrice = changing.getByLabel('Precio por participación (€)');
+      await newPrice.fill('1000');
+      await changing.getByRole('button', { name: 'Guardar los cambios' }).click();
+      await expect(newPrice).toHaveAttribute('aria-invalid', 'true');
+      await expect(changing.getByText(/^El precio debe estar entre [\d.,]+\s€ y [\d.,]+\s€$/)).toBeVisible();
+      await expect(page.getByRole('dialog', { name: 'Confirme que es usted' })).toHaveCount(0);
+      expect(patches).toEqual([]);
+      await expectNoAxeViolations(page);
+      await changing.getByRole('button', { name: 'Cancelar' }).click();
+
+      // Then a bad number is refused on its field (nothing sent), then 2 units from now on.
       await offerRow.getByRole('button', { name: /^Cambiar la oferta de/ }).click();
       const left = page.getByLabel('Participaciones por vender');
       await left.fill('0');
@@ -255,6 +282,55 @@ test.describe('the KC market (issue 18)', () => {
       await expect(mine.getByRole('row').filter({ hasText: 'Retirada' }).first()).toBeVisible();
     } finally {
       await removeTotp(page.request, enrolling, manualKey);
+    }
+  });
+
+  test('offering every unit left keeps the confirmation in view, with the way to one’s offers', async ({ page }) => {
+    const seller = await loginAs(page, SELLER);
+    const headers = apiHeaders(seller);
+    type TOffers = { items: { id: string; contractId: string; status: string; remainingUnits: string }[] };
+    const openOffers = async () => ((await (await page.request.get('/api/market/my-offers', { headers })).json()) as TOffers).items.filter((o) => o.status === 'OPEN');
+    const openBefore = new Set((await openOffers()).map((o) => o.id));
+    try {
+      // What each ACTIVE contract has left to sell (held − open offers), most first.
+      const { holdings } = (await (await page.request.get(`/api/ledger/customers/${seller.userId}/holdings`, { headers })).json()) as { holdings: { contractId: string; state: string; units: string }[] };
+      const open = await openOffers();
+      const left = holdings
+        .filter((h) => h.state === 'ACTIVE')
+        .map((h) => ({
+          contractId: h.contractId,
+          units: parseScaled(h.units, UNIT_SCALE)! - open.filter((o) => o.contractId === h.contractId).reduce((sum, o) => sum + parseScaled(o.remainingUnits, UNIT_SCALE)!, 0n),
+        }))
+        .filter((c) => c.units > 0n)
+        .sort((a, b) => (b.units > a.units ? 1 : b.units < a.units ? -1 : 0));
+      expect(left.length).toBeGreaterThan(0);
+      const [target, ...others] = left;
+      // The other contracts' units go on offer first (through the API): the target is the last one with any.
+      const summary = (await (await page.request.get('/api/market/summary', { headers: { 'company-id': '1' } })).json()) as { referencePrice: { price: string } };
+      for (const other of others) {
+        const res = await page.request.post('/api/market/offers', { headers, data: { contractId: other.contractId, units: formatUnits(other.units), price: summary.referencePrice.price, validityDays: 1 } });
+        expect(res.status(), await res.text()).toBe(201);
+      }
+
+      await gotoApp(page, `market/vender?contrato=${target!.contractId}`);
+      const form = page.getByRole('form', { name: 'Nueva oferta de venta' });
+      await expect(form.getByLabel('Contrato')).toHaveValue(target!.contractId);
+      await form.getByLabel('Participaciones que vende').fill(formatUnits(target!.units).replace('.', ','));
+      await form.getByRole('button', { name: 'Publicar la oferta' }).click();
+      const posted = page.getByTestId('sell-posted');
+      await expect(posted.getByRole('status')).toContainText('Oferta publicada:');
+      await expect(posted.getByRole('status')).toContainText('Ha puesto a la venta todas las participaciones que tenía disponibles.');
+      await expect(posted).toBeFocused();
+      await expect(page.getByText('No tiene ningún contrato activo con participaciones disponibles para vender.')).toHaveCount(0);
+      await expectNoAxeViolations(page);
+      await fitsIn360(page);
+      await posted.getByRole('link', { name: 'Mis ofertas y operaciones' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Mis ofertas y operaciones' })).toBeVisible();
+    } finally {
+      // Leave the demo investor's units as they were: withdraw the offers made here.
+      for (const offer of await openOffers()) {
+        if (!openBefore.has(offer.id)) expect((await page.request.delete(`/api/market/offers/${offer.id}`, { headers })).status()).toBe(204);
+      }
     }
   });
 });

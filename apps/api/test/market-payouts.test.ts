@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { formatEur, formatPrice, madridDate, parseEur, parsePrice } from '@kc/domain';
+import { formatEur, formatMoney, formatPrice, madridDate, parseEur, parsePrice } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
 import { takeTest } from './helpers/investor-protection.ts';
@@ -152,14 +152,21 @@ describe.each(DB_KINDS)('seller payouts on %s', (kind) => {
     expect(BigInt((await owedTo(sellerContract))!.owedCents)).toBe(owed - 100n);
   });
 
-  it('refuses more than is owed (409 payoutMoreThanOwed on the amount) and writes nothing', async () => {
+  it('refuses more than is owed (409 payoutMoreThanOwed on the amount), saying the amount de-style in both languages, and writes nothing', async () => {
     const owed = BigInt((await owedTo(sellerContract))!.owedCents);
+    // decisions.md: money as '1.234,56 €' in Spanish and in English alike.
+    const owedText = formatMoney(formatEur(owed));
+    expect(owedText).toMatch(/^\d{1,3}(\.\d{3})*,\d{2}\s€$/);
     const before = await counts();
     const res = await pay(h['admin']!, sellerContract, { amount: formatEur(owed + 1n), valueDate: today, bankReference: 'TRF-TOO-MUCH' });
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('payoutMoreThanOwed');
-    expect(res.json().detail).toContain(formatEur(owed));
-    expect(res.json().errors).toEqual([{ field: 'amount', message: `El importe no puede superar lo pendiente de pago: ${formatEur(owed)} €` }]);
+    expect(res.json().detail).toBe(`A este vendedor se le deben ${owedText}. Registre como máximo ese importe; no se ha registrado nada.`);
+    expect(res.json().errors).toEqual([{ field: 'amount', message: `El importe no puede superar lo pendiente de pago: ${owedText}` }]);
+    const en = await pay({ ...h['admin']!, 'accept-language': 'en' }, sellerContract, { amount: formatEur(owed + 1n), valueDate: today, bankReference: 'TRF-TOO-MUCH' });
+    expect(en.statusCode).toBe(409);
+    expect(en.json().detail).toBe(`This seller is owed ${owedText}. Record that amount at most; nothing was recorded.`);
+    expect(en.json().errors).toEqual([{ field: 'amount', message: `The amount cannot exceed what is owed: ${owedText}` }]);
     expect(await counts()).toEqual(before);
   });
 

@@ -134,13 +134,19 @@ describe.each(DB_KINDS)('the KC market on %s', (kind) => {
       const res = await inject('GET', '/api/market/summary', undefined);
       expect(res.statusCode).toBe(200);
       const body = res.json();
-      const last = await t.db.selectFrom('kc_prices').select(['price']).where('company_id', '=', '1').orderBy('value_date', 'desc').limit(1).executeTakeFirstOrThrow();
+      const last = await t.db.selectFrom('kc_prices').select(['price', 'value_date', 'published_at']).where('company_id', '=', '1').orderBy('value_date', 'desc').limit(1).executeTakeFirstOrThrow();
       expect(body.referencePrice.price).toBe(formatPrice(parsePrice(String(last.price).replace(/0+$/, '').replace(/\.$/, ''))));
+      // The price's own value date (the day it is worth that), apart from when it was published.
+      expect(body.referencePrice.valueDate).toBe(last.value_date);
+      expect(body.referencePrice.valueDate).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+      expect(body.referencePrice.publishedAt).toBe(new Date(last.published_at).toISOString());
       expect(body.band).toEqual({ min: formatPrice(band.min), max: formatPrice(band.max), bps: 1000 });
       expect(body.feeBps).toBe(100);
       expect(body.minTradeCents).toBe(1000);
       expect(body.priceHistory.length).toBeGreaterThan(1);
       expect(body.priceHistory[0].price).toBe(body.referencePrice.price);
+      expect(body.priceHistory[0].valueDate).toBe(body.referencePrice.valueDate);
+      expect(body.priceHistory[1].valueDate < body.priceHistory[0].valueDate).toBe(true);
     });
 
     it('has no reference price nor band in a company that never published one', async () => {

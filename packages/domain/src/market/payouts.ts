@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { parseIsoDate } from '../accounts/calendar-date.ts';
+import { formatMoney } from '../format/format.ts';
 import { encodeMessage } from '../i18n/message-key.ts';
 import { EUR_SCALE, formatEur, parseScaled, type TScaled } from '../ledger/decimal.ts';
 import type { TJournalLine } from '../ledger/journal.ts';
@@ -148,7 +149,12 @@ export const ZPayoutMethod = z.object({
 export const ZSellerPayable = z.object({
   contractId: z.string(),
   productName: z.string(),
-  seller: z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string() }),
+  /**
+   * The seller. `blocked`: their personal data is blocked (issue 16, decision 0027); a caller whose
+   * roles do not see blocked people (`seesBlockedPeople`) then gets the row's money only: id, name,
+   * e-mail and language empty, no payment methods (decision 0036).
+   */
+  seller: z.object({ id: z.string(), name: z.string(), email: z.string(), language: z.string(), blocked: z.boolean() }),
   paymentMethods: z.array(ZPayoutMethod),
   /** What is still owed (the MARKET_PAYABLE balance), sold (sum of nets) and paid out, in cents. */
   owedCents: z.string(),
@@ -178,6 +184,12 @@ export const ZSellerPayables = z.object({
 });
 export type TSellerPayables = z.infer<typeof ZSellerPayables>;
 
+/** What is owed as the messages say it, the same in both languages (decisions.md: de-style money, '1.234,56 €'). */
+export const payoutOwedText = (owed: TScaled): string => formatMoney(formatEur(owed));
+
+/** What is owed as the payout form's amount starts: the figure with a decimal comma ('1234,56'), as a person types it and the form accepts it. */
+export const payoutAmountInput = (owed: TScaled): string => formatEur(owed).replace('.', ',');
+
 export const PAYOUT_PROBLEM_CODES = ['payoutMoreThanOwed', 'payoutFutureDate', 'payoutKeyReused', 'payoutContractNotFound'] as const;
 
 /**
@@ -186,7 +198,7 @@ export const PAYOUT_PROBLEM_CODES = ['payoutMoreThanOwed', 'payoutFutureDate', '
  * `today` (YYYY-MM-DD, Europe/Madrid). The server checks the same again under its lock.
  */
 export function makePayoutFormSchema(owed: TScaled, today: string) {
-  const owedText = formatEur(owed);
+  const owedText = payoutOwedText(owed);
   return z.object({
     amount: z
       .string({ error: mkey('payoutAmount') })

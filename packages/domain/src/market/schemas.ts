@@ -58,8 +58,11 @@ export const ZMarketTradeSide = z.enum(MARKET_TRADE_SIDES);
 // Summary (public) ------------------------------------------------------------------------------
 
 export const ZMarketSummary = z.object({
-  /** The last published reference price (ledger), or null before the first one. */
-  referencePrice: z.object({ price: z.string(), publishedAt: z.string() }).nullable(),
+  /**
+   * The last published reference price (ledger), or null before the first one: the net asset
+   * value per unit at its value date (YYYY-MM-DD, the day it is worth that), published at `publishedAt`.
+   */
+  referencePrice: z.object({ price: z.string(), valueDate: z.string(), publishedAt: z.string() }).nullable(),
   /** The band of allowed prices around it, both ends included; null without a reference price. */
   band: z.object({ min: z.string(), max: z.string(), bps: z.number().int() }).nullable(),
   /** The platform's fee on a trade, paid by the seller, in basis points (100 = 1 %). */
@@ -67,7 +70,7 @@ export const ZMarketSummary = z.object({
   /** The smallest partial buy, in cents (buying an offer's whole remainder is always allowed). */
   minTradeCents: z.number().int(),
   /** The reference price's recent history, newest first. */
-  priceHistory: z.array(z.object({ price: z.string(), publishedAt: z.string() })),
+  priceHistory: z.array(z.object({ price: z.string(), valueDate: z.string(), publishedAt: z.string() })),
   /** The last trades, newest first: price and units only, never who traded. */
   lastTrades: z.array(z.object({ price: z.string(), units: z.string(), at: z.string() })),
   /** Open offers grouped by price, cheapest first: units on offer and how many offers. */

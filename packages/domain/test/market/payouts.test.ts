@@ -1,17 +1,20 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { journalProblem, parseEur } from '../../src/ledger/index.ts';
+import { formatEur, journalProblem, parseEur } from '../../src/ledger/index.ts';
 import {
   ZRecordPayoutRequest,
   ZSellerPayablesQuery,
   makePayoutFormSchema,
   owedFromBalance,
+  payoutAmountInput,
+  payoutOwedText,
   payoutCoverage,
   payoutJournal,
   payoutProblem,
   tradeAmounts,
 } from '../../src/market/index.ts';
 import { parsePrice, parseUnits } from '../../src/ledger/index.ts';
+import { translateMessage } from '../../src/i18n/catalogue.ts';
 
 const cents = fc.bigInt({ min: 1n, max: 1_000_000_000n });
 const TODAY = '2026-11-27';
@@ -143,5 +146,23 @@ describe('the payout form', () => {
     expect(schema.safeParse({ amount: '250.01', valueDate: TODAY, bankReference: 'TRF' }).error!.issues[0]!.message).toContain('market.errors.payoutMoreThanOwed');
     expect(schema.safeParse({ amount: '1', valueDate: '2026-11-28', bankReference: 'TRF' }).error!.issues[0]!.path).toEqual(['valueDate']);
     expect(schema.safeParse({ amount: '1,001', valueDate: TODAY, bankReference: 'TRF' }).error!.issues[0]!.path).toEqual(['amount']);
+  });
+
+  it('says what is owed de-style (1.234,56 €) in both languages when the amount is above it', () => {
+    const big = makePayoutFormSchema(123_456n, TODAY);
+    const message = big.safeParse({ amount: '1234,57', valueDate: TODAY, bankReference: 'TRF' }).error!.issues[0]!.message;
+    expect(translateMessage('es', message)).toBe('El importe no puede superar lo pendiente de pago: 1.234,56\u00a0€');
+    expect(translateMessage('en', message)).toBe('The amount cannot exceed what is owed: 1.234,56\u00a0€');
+    expect(payoutOwedText(123_456_789n)).toBe('1.234.567,89\u00a0€');
+  });
+
+  it('starts the amount at what is owed, written as a person types it (decimal comma, no thousands), which the form accepts', () => {
+    expect(payoutAmountInput(123_456n)).toBe('1234,56');
+    expect(payoutAmountInput(5n)).toBe('0,05');
+    fc.assert(
+      fc.property(cents, (owed) => {
+        expect(makePayoutFormSchema(owed, TODAY).parse({ amount: payoutAmountInput(owed), valueDate: TODAY, bankReference: 'TRF' }).amount).toBe(formatEur(owed));
+      }),
+    );
   });
 });

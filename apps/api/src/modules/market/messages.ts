@@ -64,7 +64,7 @@ addApiMessages({
     payoutContractNotFound: { title: 'Contrato no encontrado', detail: 'No hay ningún contrato con ventas en el tablón con esa referencia.' },
     payoutMoreThanOwed: {
       title: 'Importe superior a lo pendiente',
-      detail: 'A este vendedor se le deben {{owed}} €. Registre como máximo ese importe; no se ha registrado nada.',
+      detail: 'A este vendedor se le deben {{owed}}. Registre como máximo ese importe; no se ha registrado nada.',
     },
     payoutKeyReused: {
       title: 'Clave de idempotencia reutilizada',
@@ -133,7 +133,7 @@ addApiMessages({
     payoutContractNotFound: { title: 'Contract not found', detail: 'There is no contract with bulletin board sales with that reference.' },
     payoutMoreThanOwed: {
       title: 'More than is owed',
-      detail: 'This seller is owed €{{owed}}. Record that amount at most; nothing was recorded.',
+      detail: 'This seller is owed {{owed}}. Record that amount at most; nothing was recorded.',
     },
     payoutKeyReused: {
       title: 'Idempotency key reused',

@@ -107,7 +107,7 @@ export async function findContractsSales(db: TExecutor, companyId: string, contr
     .execute();
 }
 
-/** The contracts with their owner (name, e-mail, language) and product names. */
+/** The contracts with their owner (name, e-mail, language, whether their data is blocked) and product names. */
 export async function findPayoutContracts(db: TExecutor, companyId: string, contractIds: readonly string[]) {
   if (contractIds.length === 0) return [];
   return db
@@ -121,6 +121,7 @@ export async function findPayoutContracts(db: TExecutor, companyId: string, cont
       'users.last_name',
       'users.email',
       'users.language',
+      'users.blocked_at',
       'products.name_es',
       'products.name_en',
     ])

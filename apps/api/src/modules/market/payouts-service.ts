@@ -11,7 +11,9 @@ import {
   paths,
   payoutCoverage,
   payoutJournal,
+  payoutOwedText,
   payoutProblem,
+  seesBlockedPeople,
   type TPaymentPreference,
   type TPayout,
   type TRecordPayoutRequest,
@@ -103,19 +105,25 @@ export async function listSellerPayables(app: FastifyInstance, caller: TAuthUser
   });
   const contractIds = rows.map((r) => r.contractId);
   const [contracts, { sales, payouts, byTrade }] = await Promise.all([findPayoutContracts(app.db, caller.companyId, contractIds), coverageOf(app.db, caller.companyId, contractIds)]);
+  // A seller whose data is blocked (issue 16): what is owed stays on the list (the books keep it),
+  // their person only for a role that sees blocked people (ADMIN), as every other path decides.
+  const hidden = (c: { blocked_at: Date | string | null }) => Boolean(c.blocked_at) && !seesBlockedPeople(caller.roles);
   const methods = new Map<string, TPaymentPreference[]>();
-  for (const userId of new Set(contracts.map((c) => c.user_id))) methods.set(userId, await listPaymentMethodsOf(app.db, caller.companyId, userId));
+  for (const userId of new Set(contracts.filter((c) => !hidden(c)).map((c) => c.user_id))) methods.set(userId, await listPaymentMethodsOf(app.db, caller.companyId, userId));
   const items = rows.flatMap((row) => {
     const contract = contracts.find((c) => c.contract_id === row.contractId);
     if (!contract) return [];
     const mySales = sales.filter((s) => s.seller_contract_id === row.contractId);
     const myPayouts = payouts.filter((p) => p.contract_id === row.contractId);
+    const blocked = Boolean(contract.blocked_at);
     return [
       {
         contractId: row.contractId,
         productName: language === 'en' ? contract.name_en : contract.name_es,
-        seller: { id: contract.user_id, name: `${contract.first_name} ${contract.last_name}`.trim(), email: contract.email, language: contract.language },
-        paymentMethods: (methods.get(contract.user_id) ?? []).map(maskedMethod),
+        seller: hidden(contract)
+          ? { id: '', name: '', email: '', language: '', blocked }
+          : { id: contract.user_id, name: `${contract.first_name} ${contract.last_name}`.trim(), email: contract.email, language: contract.language, blocked },
+        paymentMethods: hidden(contract) ? [] : (methods.get(contract.user_id) ?? []).map(maskedMethod),
         owedCents: owedFromBalance(row.balance).toString(),
         soldNetCents: mySales.reduce((sum, s) => sum + BigInt(s.net_cents), 0n).toString(),
         paidCents: myPayouts.reduce((sum, p) => sum + BigInt(p.amount_cents), 0n).toString(),
@@ -171,13 +179,17 @@ export async function recordPayout(
     if (again) return { replay: again };
     const contract = await lockContractForPayout(tx, caller.companyId, contractId);
     if (!contract) throw notFound('payoutContractNotFound');
+    // A seller whose data is blocked is paid by a role that sees them (ADMIN) only: 404 for the others, as elsewhere.
+    const [seller] = await findPayoutContracts(tx, caller.companyId, [contract.id]);
+    if (seller?.blocked_at && !seesBlockedPeople(caller.roles)) throw notFound('payoutContractNotFound');
     const balance = (await contractEurBalances(tx, caller.companyId, 'MARKET_PAYABLE', [contract.id])).get(contract.id);
     // A contract that never sold on the market has nothing to pay out: as unknown to this screen.
     if (balance === undefined) throw notFound('payoutContractNotFound');
     const owed = owedFromBalance(balance);
     const problem = payoutProblem({ amount, owed, valueDate: body.valueDate, today });
     if (problem === 'moreThanOwed')
-      throw new AppError(409, 'payoutMoreThanOwed', { owed: formatEur(owed) }, [{ field: 'amount', message: mkey('payoutMoreThanOwed', { owed: formatEur(owed) }) }]);
+      // De-style money in both languages (decisions.md), as the hint beside the field says it.
+      throw new AppError(409, 'payoutMoreThanOwed', { owed: payoutOwedText(owed) }, [{ field: 'amount', message: mkey('payoutMoreThanOwed', { owed: payoutOwedText(owed) }) }]);
     if (problem) throw new AppError(400, 'validation');
     const journalId = await bookJournal(
       tx,
@@ -203,14 +215,13 @@ export async function recordPayout(
       before: { contractId: contract.id, owed: formatEur(owed) },
       after: { sellerId: contract.user_id, amount: formatEur(amount), valueDate: body.valueDate, bankReference: body.bankReference, journalId, stillOwed: formatEur(owed - amount) },
     });
-    const [people] = await findPayoutContracts(tx, caller.companyId, [contract.id]);
-    if (people) {
+    if (seller) {
       await app.mailer.enqueue(
         tx,
         payoutMail(
           caller.companyId,
-          { email: people.email, firstName: people.first_name, language: people.language },
-          { amount, valueDate: body.valueDate, bankReference: body.bankReference, productName: { es: people.name_es, en: people.name_en }, stillOwed: owed - amount },
+          { email: seller.email, firstName: seller.first_name, language: seller.language },
+          { amount, valueDate: body.valueDate, bankReference: body.bankReference, productName: { es: seller.name_es, en: seller.name_en }, stillOwed: owed - amount },
           myTradesUrl(app),
         ),
       );

@@ -8,10 +8,10 @@ type TExecutor = Kysely<Database> | Transaction<Database>;
 // Reference price -------------------------------------------------------------------------------
 
 /** The last published reference price (by value date), or undefined before the first one. */
-export async function findReferencePrice(db: TExecutor, companyId: string): Promise<{ price: string; published_at: Date } | undefined> {
+export async function findReferencePrice(db: TExecutor, companyId: string): Promise<{ price: string; value_date: string; published_at: Date } | undefined> {
   return db
     .selectFrom('kc_prices')
-    .select(['price', 'published_at'])
+    .select(['price', 'value_date', 'published_at'])
     .where('company_id', '=', companyId)
     .orderBy('value_date', 'desc')
     .limit(1)

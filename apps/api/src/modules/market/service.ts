@@ -120,11 +120,11 @@ export async function getSummary(app: FastifyInstance, companyId: string, now = 
   ]);
   const depth = current ? await findDepth(app.db, companyId, now, toBandText(current.band), DEPTH_LEVELS) : [];
   return {
-    referencePrice: current ? { price: formatPrice(current.price), publishedAt: new Date(current.reference.published_at).toISOString() } : null,
+    referencePrice: current ? { price: formatPrice(current.price), valueDate: current.reference.value_date, publishedAt: new Date(current.reference.published_at).toISOString() } : null,
     band: current ? { ...toBandText(current.band), bps: Number(MARKET_PRICE_BAND_BPS) } : null,
     feeBps: Number(MARKET_FEE_BPS),
     minTradeCents: Number(MARKET_MIN_TRADE_CENTS),
-    priceHistory: prices.map((p) => ({ price: priceText(p.price), publishedAt: new Date(p.published_at).toISOString() })),
+    priceHistory: prices.map((p) => ({ price: priceText(p.price), valueDate: p.value_date, publishedAt: new Date(p.published_at).toISOString() })),
     lastTrades: trades.map((t) => ({ price: priceText(t.price), units: unitsText(t.units), at: new Date(t.created_at).toISOString() })),
     depth: depth.map((d) => ({ price: priceText(d.price), units: unitsText(d.units), offers: Number(d.offers) })),
   };

@@ -12,14 +12,14 @@ import type { TMarketSummary } from '../api/types.ts';
  * price with today's ends, how gross, fee and net are worked out, the smallest trade and the
  * validity. The numbers come from the server's summary, the wording from the domain's rules.
  */
-export function MarketFormula({ summary, headingLevel = 2 }: { summary: Pick<TMarketSummary, 'band' | 'feeBps' | 'minTradeCents'>; headingLevel?: 2 | 3 }) {
+export function MarketFormula({ summary, headingLevel = 2 }: { summary: Pick<TMarketSummary, 'band' | 'feeBps' | 'minTradeCents'>; headingLevel?: 2 | 3 | 4 }) {
   const { t } = useTranslation('marketScreens');
   const headingId = useId();
   const bandPercent = String((summary.band?.bps ?? Number(MARKET_PRICE_BAND_BPS)) / 100);
   const percent = feePercent(summary.feeBps);
   return (
     <section aria-labelledby={headingId} data-testid="market-formula">
-      <Title order={headingLevel} size="h3" id={headingId}>
+      <Title order={headingLevel} size={headingLevel === 4 ? 'h5' : 'h3'} id={headingId}>
         {t('formula.heading')}
       </Title>
       <List mt="xs" spacing={4}>

@@ -2,10 +2,11 @@ import { Alert, Anchor, Box, Button, Group, Loader, Paper, SimpleGrid, Stack, Ta
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { formatDate, paths } from '@kc/domain';
+import { formatDate, paths, type TPriceHistory } from '@kc/domain';
 import '../i18n.ts';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { LabelledValue } from '../../../components/ui/labelled-value.tsx';
+import { InlineLoadError, InlineLoader } from '../../../components/ui/query-content.tsx';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { usePrices } from '../../ledger/api/get-prices.ts';
 import { PriceChart } from '../../ledger/components/price-chart.tsx';
@@ -88,10 +89,16 @@ function SummarySections({ summary }: { summary: TMarketSummary }) {
             {t('reference.intro')}
           </Text>
           {summary.referencePrice ? (
-            <SimpleGrid cols={2} mt="sm" data-testid="reference-price">
-              <LabelledValue label={t('reference.price')} value={formatUnitPrice(summary.referencePrice.price)} />
-              <LabelledValue label={t('reference.publishedAt')} value={formatDate(summary.referencePrice.publishedAt)} />
-            </SimpleGrid>
+            <div data-testid="reference-price">
+              {/* The price is worth that at its value date; when KC published it is said apart. */}
+              <SimpleGrid cols={2} mt="sm">
+                <LabelledValue label={t('reference.price')} value={formatUnitPrice(summary.referencePrice.price)} />
+                <LabelledValue label={t('reference.valueDate')} value={formatDate(summary.referencePrice.valueDate)} />
+              </SimpleGrid>
+              <Text size="sm" c="gray.7" mt={4}>
+                {t('reference.publishedOn', { date: formatDate(summary.referencePrice.publishedAt) })}
+              </Text>
+            </div>
           ) : (
             <Text mt="sm">{t('reference.none')}</Text>
           )}
@@ -152,12 +159,28 @@ function ReferenceHistory() {
   const headingId = useId();
   const prices = usePrices();
   const list = prices.data?.prices ?? [];
-  if (prices.isPending || list.length === 0) return null;
+  // Nothing published yet: the reference section already says so.
+  if (prices.isSuccess && list.length === 0) return null;
   return (
     <Paper withBorder p="md" component="section" aria-labelledby={headingId}>
       <Title order={2} size="h3" id={headingId}>
         {t('reference.historyHeading')}
       </Title>
+      {prices.isPending ? (
+        <InlineLoader label={t('reference.historyLoading')} />
+      ) : prices.isError ? (
+        <InlineLoadError message={t('reference.historyError')} retryLabel={t('status.retry')} onRetry={() => void prices.refetch()} />
+      ) : (
+        <ReferenceHistoryChart list={list} />
+      )}
+    </Paper>
+  );
+}
+
+function ReferenceHistoryChart({ list }: { list: TPriceHistory['prices'] }) {
+  const { t } = useTranslation('marketScreens');
+  return (
+    <>
       <Box mt="sm">
         <PriceChart prices={list} />
       </Box>
@@ -181,7 +204,7 @@ function ReferenceHistory() {
           ))}
         </ScrollTable>
       </details>
-    </Paper>
+    </>
   );
 }
 

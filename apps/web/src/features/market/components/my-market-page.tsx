@@ -4,26 +4,28 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { MARKET_MAX_VALIDITY_DAYS, MARKET_MIN_VALIDITY_DAYS, documentsApi, formatDate, formatMoney, paths } from '@kc/domain';
+import { MARKET_MAX_VALIDITY_DAYS, MARKET_MIN_VALIDITY_DAYS, UNIT_SCALE, documentsApi, formatDate, formatMoney, formatUnits, parseScaled, paths } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
-import { QueryContent } from '../../../components/ui/query-content.tsx';
+import { InlineLoadError, InlineLoader, QueryContent } from '../../../components/ui/query-content.tsx';
 import { useRequiredSession } from '../../../components/ui/require-session.tsx';
 import { StatusBadge, type TStatusTone } from '../../../components/ui/status-badge.tsx';
 import { currentLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../../../lib/format-date-time.ts';
 import { DownloadButton } from '../../documents/components/download-button.tsx';
+import { useHoldings } from '../../income/api/get-holdings.ts';
 import { formatUnitCount } from '../../income/lib/format.ts';
 import { formatUnitPrice } from '../../ledger/lib/format-price.ts';
 import { useUpdateOffer, useWithdrawOffer } from '../api/change-offers.ts';
 import { useMyOffers, useMyTrades } from '../api/get-mine.ts';
-import type { TMyOffer, TMyTrade, TOfferStatus, TPayout, TTradePayoutStatus, TUpdateOfferRequest } from '../api/types.ts';
-import { formatCents } from '../lib/amounts.ts';
-import { changeFormSchema, type TChangeFormValues } from '../lib/form-schemas.ts';
+import { useMarketSummary } from '../api/get-summary.ts';
+import type { TMarketSummary, TMyOffer, TMyTrade, TOfferStatus, TPayout, TTradePayoutStatus, TUpdateOfferRequest } from '../api/types.ts';
+import { checkSell, feePercent, formatCents, minTradeText, unitsOnOffer } from '../lib/amounts.ts';
+import { changeFormSchema, type TChangeContext, type TChangeFormValues } from '../lib/form-schemas.ts';
 import { ACCESSIBLE_ERROR_COLOR, FIELD_STYLES } from '../lib/form-styles.ts';
 import { problemCode, problemMessage } from '../lib/problem-code.ts';
-import { MarketNotice } from './formula.tsx';
+import { MarketFormula, MarketNotice } from './formula.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 
 const TONE: Record<TOfferStatus, TStatusTone> = { OPEN: 'green', FILLED: 'blue', WITHDRAWN: 'gray', EXPIRED: 'orange' };
@@ -49,7 +51,7 @@ export function MyMarketPage() {
         </Group>
         {session ? (
           <>
-            <MyOffers />
+            <MyOffers userId={session.userId} />
             <MyTrades />
           </>
         ) : (
@@ -60,7 +62,7 @@ export function MyMarketPage() {
   );
 }
 
-function MyOffers() {
+function MyOffers({ userId }: { userId: string }) {
   const { t } = useTranslation('marketScreens');
   const headingId = useId();
   const offers = useMyOffers();
@@ -176,9 +178,11 @@ function MyOffers() {
         />
       ) : null}
       {editing ? (
-        <ChangeOffer
+        <ChangeOfferLoader
           key={editing.id}
           offer={editing}
+          offers={offers.data?.items ?? []}
+          userId={userId}
           onCancel={() => setEditing(null)}
           onDone={() => {
             setEditing(null);
@@ -222,22 +226,83 @@ function ConfirmWithdraw({ onYes, onNo, isPending, error }: { onYes: () => void;
   );
 }
 
-function ChangeOffer({ offer, onCancel, onDone }: { offer: TMyOffer; onCancel: () => void; onDone: () => void }) {
+type TChangeProps = { offer: TMyOffer; onCancel: () => void; onDone: () => void };
+
+/**
+ * What a change is checked against before it is sent (issue 18: the formula next to every offer;
+ * the band is otherwise only checked by the server after the second factor): the reference price
+ * and band, the contract's units and those of its other open offers.
+ */
+function ChangeOfferLoader({ offers, userId, ...props }: TChangeProps & { offers: readonly TMyOffer[]; userId: string }) {
+  const { t } = useTranslation('marketScreens');
+  const summary = useMarketSummary();
+  const holdings = useHoldings(userId);
+  if (summary.isPending || holdings.isPending) {
+    return (
+      <Paper withBorder p="md" mt="md">
+        <InlineLoader label={t('mine.changeLoading')} />
+      </Paper>
+    );
+  }
+  if (summary.isError || holdings.isError) {
+    return (
+      <Paper withBorder p="md" mt="md">
+        <InlineLoadError
+          message={t('mine.changeLoadError')}
+          retryLabel={t('status.retry')}
+          onRetry={() => {
+            void summary.refetch();
+            void holdings.refetch();
+          }}
+        />
+      </Paper>
+    );
+  }
+  const own = parseScaled(props.offer.remainingUnits, UNIT_SCALE) ?? 0n;
+  const otherOffers = (unitsOnOffer(offers).get(props.offer.contractId) ?? 0n) - own;
+  const holding = holdings.data.holdings.find((h) => h.contractId === props.offer.contractId);
+  const context: TChangeContext = {
+    // A contract missing from the holdings (never expected): only what the offers already hold.
+    held: holding?.units ?? formatUnits(otherOffers + own),
+    otherOffers,
+    reference: summary.data.referencePrice?.price ?? null,
+    contractState: holding?.state ?? 'ACTIVE',
+  };
+  return <ChangeOffer {...props} context={context} summary={summary.data} />;
+}
+
+function ChangeOffer({ offer, onCancel, onDone, context, summary }: TChangeProps & { context: TChangeContext; summary: TMarketSummary }) {
   const { t } = useTranslation('marketScreens');
   const update = useUpdateOffer();
   const headingId = useId();
+  const amountsId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const typed = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace('.', ',');
   const form = useForm<TChangeFormValues, unknown, TUpdateOfferRequest>({
-    resolver: zodResolver(changeFormSchema(offer)),
+    // Checked against the latest context (a refetch of the price or the holdings).
+    resolver: (values, ctx, options) => zodResolver(changeFormSchema(offer, context))(values, ctx, options),
     defaultValues: { units: typed(offer.remainingUnits), price: typed(offer.price), days: '' },
   });
   const { errors } = form.formState;
   useEffect(() => headingRef.current?.focus(), []);
+  const fields = form.watch();
+  const available = formatUnits((parseScaled(context.held, UNIT_SCALE) ?? 0n) - context.otherOffers);
+  const check = checkSell({ units: fields.units, price: fields.price, validityDays: String(MARKET_MIN_VALIDITY_DAYS), held: context.held, onOffer: context.otherOffers, reference: context.reference, contractState: context.contractState });
+  const band = summary.band;
+  const params18n = {
+    available: formatUnitCount(available),
+    min: band ? formatUnitPrice(band.min) : '',
+    max: band ? formatUnitPrice(band.max) : '',
+    amount: minTradeText(summary.minTradeCents),
+  };
+  const percent = feePercent(summary.feeBps);
   const errorFor = (name: keyof TChangeFormValues) => {
     const problem = errors[name]?.message;
     if (!problem) return undefined;
-    return problem === 'validityOutOfRange' ? t('sell.errors.validityOutOfRange', { min: MARKET_MIN_VALIDITY_DAYS, max: MARKET_MAX_VALIDITY_DAYS }) : t(`sell.errors.${problem}`);
+    if (problem === 'validityOutOfRange') return t('sell.errors.validityOutOfRange', { min: MARKET_MIN_VALIDITY_DAYS, max: MARKET_MAX_VALIDITY_DAYS });
+    if (problem === 'unitsNotPositive') return t('sell.errors.unitsInvalid');
+    if (problem === 'noReferencePrice') return t('sell.noPrice');
+    return t(`sell.errors.${problem}`, params18n);
   };
 
   const onSubmit = form.handleSubmit((body) => {
@@ -263,8 +328,24 @@ function ChangeOffer({ offer, onCancel, onDone }: { offer: TMyOffer; onCancel: (
       <form noValidate onSubmit={onSubmit} aria-labelledby={headingId} style={ACCESSIBLE_ERROR_COLOR}>
         <fieldset disabled={update.isPending} style={{ border: 0, padding: 0, margin: 0, minWidth: 0 }}>
           <SimpleGrid cols={{ base: 1, sm: 3 }} mt="sm">
-            <TextInput id="change-units" label={t('mine.unitsField')} inputMode="decimal" {...form.register('units')} error={errorFor('units')} styles={FIELD_STYLES} />
-            <TextInput id="change-price" label={t('sell.price')} inputMode="decimal" {...form.register('price')} error={errorFor('price')} styles={FIELD_STYLES} />
+            <TextInput
+              id="change-units"
+              label={t('mine.unitsField')}
+              description={t('sell.unitsHint', { available: formatUnitCount(available) })}
+              inputMode="decimal"
+              {...form.register('units', { deps: ['price'] })}
+              error={errorFor('units')}
+              styles={FIELD_STYLES}
+            />
+            <TextInput
+              id="change-price"
+              label={t('sell.price')}
+              description={band && context.reference ? t('sell.priceHint', { min: params18n.min, max: params18n.max, percent: band.bps / 100, reference: formatUnitPrice(context.reference) }) : t('sell.noPrice')}
+              inputMode="decimal"
+              {...form.register('price', { deps: ['units'] })}
+              error={errorFor('price')}
+              styles={FIELD_STYLES}
+            />
             <TextInput
               id="change-days"
               label={t('sell.validity')}
@@ -275,6 +356,42 @@ function ChangeOffer({ offer, onCancel, onDone }: { offer: TMyOffer; onCancel: (
               styles={FIELD_STYLES}
             />
           </SimpleGrid>
+          <Paper withBorder p="md" mt="sm" component="section" aria-labelledby={amountsId} aria-live="polite" data-testid="change-amounts">
+            <Title order={4} size="h5" id={amountsId}>
+              {t('mine.changeAmountsHeading')}
+            </Title>
+            {'amounts' in check ? (
+              <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
+                <div>
+                  <Text size="sm" c="gray.7">
+                    {t('sell.gross')}
+                  </Text>
+                  <Text fw={700}>{formatCents(check.amounts.gross)}</Text>
+                  <Text size="xs">{t('sell.grossFormula', { units: formatUnitCount(check.units), price: formatUnitPrice(check.price), gross: formatCents(check.amounts.gross) })}</Text>
+                </div>
+                <div>
+                  <Text size="sm" c="gray.7">
+                    {t('sell.fee', { percent })}
+                  </Text>
+                  <Text fw={700}>{formatCents(check.amounts.fee)}</Text>
+                  <Text size="xs">{t('sell.feeFormula', { percent, gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee) })}</Text>
+                </div>
+                <div>
+                  <Text size="sm" c="gray.7">
+                    {t('sell.net')}
+                  </Text>
+                  <Text fw={700} data-testid="change-net">
+                    {formatCents(check.amounts.net)}
+                  </Text>
+                  <Text size="xs">{t('sell.netFormula', { gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee), net: formatCents(check.amounts.net) })}</Text>
+                </div>
+              </SimpleGrid>
+            ) : (
+              <Text size="sm" mt="xs">
+                {t('sell.amountsPending')}
+              </Text>
+            )}
+          </Paper>
           {submitError ? (
             <Alert color="red" variant="light" role="alert" mt="sm">
               {submitError}
@@ -290,6 +407,9 @@ function ChangeOffer({ offer, onCancel, onDone }: { offer: TMyOffer; onCancel: (
           </Group>
         </fieldset>
       </form>
+      <Paper withBorder p="md" mt="md">
+        <MarketFormula summary={summary} headingLevel={4} />
+      </Paper>
     </Paper>
   );
 }

@@ -4,7 +4,7 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { useForm, type FieldPath, type Resolver } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PAYOUT_DEFAULT_PAGE_SIZE, can, formatDate, formatEur, madridDate, makePayoutFormSchema, paths, type TRecordPayoutRequest, type TSellerPayable } from '@kc/domain';
+import { PAYOUT_DEFAULT_PAGE_SIZE, can, formatDate, madridDate, makePayoutFormSchema, paths, payoutAmountInput, type TRecordPayoutRequest, type TSellerPayable } from '@kc/domain';
 import '../i18n.ts';
 import { LoadingScreen } from '../../../components/ui/loading-screen.tsx';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
@@ -126,19 +126,22 @@ function PayableCard({ item, canRecord, onRecord }: { item: TSellerPayable; canR
   const { t } = useTranslation('marketScreens');
   const headingId = useId();
   const owed = BigInt(item.owedCents);
+  // A seller whose data is blocked: the server sends their person only to a role that sees blocked people (ADMIN).
+  const personHidden = item.seller.blocked && item.seller.id === '';
   return (
     <Paper withBorder p="md" component="article" aria-labelledby={headingId} data-testid="payable">
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
         <div>
           <Title order={2} size="h3" id={headingId}>
-            {item.seller.name}
+            {personHidden ? t('payouts.blockedSeller') : item.seller.name}
           </Title>
           <Text size="sm">
             {item.productName} · {t('payouts.contract', { id: item.contractId })}
           </Text>
-          <Text size="sm">{item.seller.email}</Text>
+          {personHidden ? <Text size="sm">{t('payouts.blockedSellerHint')}</Text> : <Text size="sm">{item.seller.email}</Text>}
+          {item.seller.blocked && !personHidden ? <Text size="sm">{t('payouts.blockedSellerShown')}</Text> : null}
         </div>
-        {canRecord && owed > 0n ? (
+        {canRecord && owed > 0n && !personHidden ? (
           <Button onClick={onRecord} aria-label={t('payouts.recordLabel', { name: item.seller.name })}>
             {t('payouts.record')}
           </Button>
@@ -163,7 +166,9 @@ function PayableCard({ item, canRecord, onRecord }: { item: TSellerPayable; canR
       <Text fw={600} size="sm" mt="sm">
         {t('payouts.methods')}
       </Text>
-      {item.paymentMethods.length === 0 ? (
+      {personHidden ? (
+        <Text size="sm">{t('payouts.methodsHidden')}</Text>
+      ) : item.paymentMethods.length === 0 ? (
         <Text size="sm">{t('payouts.noMethods')}</Text>
       ) : (
         <List size="sm">
@@ -235,7 +240,7 @@ function PayoutForm({ item, onCancel, onDone }: { item: TSellerPayable; onCancel
   const schema = useMemo(() => makePayoutFormSchema(owed, today), [owed, today]);
   const form = useForm<TForm, unknown, TRecordPayoutRequest>({
     resolver: zodResolver(schema) as unknown as Resolver<TForm, unknown, TRecordPayoutRequest>,
-    defaultValues: { amount: formatEur(owed), valueDate: today, bankReference: '' },
+    defaultValues: { amount: payoutAmountInput(owed), valueDate: today, bankReference: '' },
     mode: 'onTouched',
   });
   const { errors } = form.formState;

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +47,10 @@ function SellLoader({ userId }: { userId: string }) {
   const myOffers = useMyOffers();
   const summary = useMarketSummary();
   const products = useProducts();
+  // Above the form: posting an offer refetches the holdings and offers first, and when it used up
+  // every unit left to sell the form gives way, so its confirmation must outlive it.
+  const create = useCreateOffer();
+  const [posted, setPosted] = useState<TMyOffer | null>(null);
   if (holdings.isPending || myOffers.isPending || summary.isPending || products.isPending) return <LoadingScreen />;
   if (holdings.isError || myOffers.isError || summary.isError || products.isError) {
     return (
@@ -70,6 +74,10 @@ function SellLoader({ userId }: { userId: string }) {
       </Alert>
     );
   }
+  if (sellable.length === 0 && (posted || create.isPending)) {
+    // The offer just posted took the last units: its confirmation, not "nothing to sell".
+    return posted ? <OfferPosted offer={posted} /> : <LoadingScreen />;
+  }
   if (sellable.length === 0) {
     return (
       <Alert color="yellow" variant="light" role="status">
@@ -85,7 +93,50 @@ function SellLoader({ userId }: { userId: string }) {
       </Alert>
     );
   }
-  return <SellForm holdings={sellable} onOffer={onOffer} summary={summary.data} productName={(key) => names.get(key)} />;
+  return (
+    <SellForm
+      holdings={sellable}
+      onOffer={onOffer}
+      summary={summary.data}
+      productName={(key) => names.get(key)}
+      create={create}
+      posted={posted}
+      onPosted={setPosted}
+    />
+  );
+}
+
+/** "Oferta publicada" once nothing is left to sell: announced and focused, with the way to one's offers. */
+function OfferPosted({ offer }: { offer: TMyOffer }) {
+  const { t } = useTranslation('marketScreens');
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => ref.current?.focus(), []);
+  return (
+    <div ref={ref} tabIndex={-1} style={{ outline: 'none' }} data-testid="sell-posted">
+      <PostedAlert offer={offer} note={t('sell.allOffered')}>
+        <Anchor component={Link} to={paths.market.href()}>
+          {t('links.market')}
+        </Anchor>
+      </PostedAlert>
+    </div>
+  );
+}
+
+/** The confirmation of a posted offer (role=status), with the way to one's offers (and any other link given). */
+function PostedAlert({ offer, note, children }: { offer: TMyOffer; note?: string; children?: ReactNode }) {
+  const { t } = useTranslation('marketScreens');
+  return (
+    <Alert color="green" variant="light" role="status">
+      <Text fw={700}>{t('sell.done', { units: formatUnitCount(offer.units), price: formatUnitPrice(offer.price), date: formatDate(offer.validUntil) })}</Text>
+      {note ? <Text size="sm">{note}</Text> : null}
+      <Group mt={4} gap="md">
+        <Anchor component={Link} to={paths.marketMine.href()}>
+          {t('links.mine')}
+        </Anchor>
+        {children}
+      </Group>
+    </Alert>
+  );
 }
 
 type TFields = TSellFormValues;
@@ -96,20 +147,24 @@ function SellForm({
   onOffer,
   summary,
   productName,
+  create,
+  posted,
+  onPosted: setPosted,
 }: {
   holdings: THolding[];
   onOffer: Map<string, TScaled>;
   summary: TMarketSummary;
   productName: (key: string) => { nameEs: string; nameEn: string } | undefined;
+  create: ReturnType<typeof useCreateOffer>;
+  posted: TMyOffer | null;
+  onPosted: (offer: TMyOffer | null) => void;
 }) {
   const { t, i18n } = useTranslation('marketScreens');
   const [params] = useSearchParams();
-  const create = useCreateOffer();
   const amountsId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
   const preselected = holdings.some((h) => h.contractId === params.get('contrato')) ? params.get('contrato')! : holdings.length === 1 ? holdings[0]!.contractId : '';
   const reference = summary.referencePrice!.price;
-  const [posted, setPosted] = useState<TMyOffer | null>(null);
   // The schema is checked against the contract being validated (its units and those already on offer).
   const contextFor = (contractId: string): TSellContext => ({ holding: holdings.find((h) => h.contractId === contractId), onOffer: onOffer.get(contractId) ?? 0n, reference });
   const form = useForm<TFields, unknown, TCreateOfferRequest>({
@@ -165,7 +220,10 @@ function SellForm({
     create.mutate(body, {
       onSuccess: (offer) => {
         setPosted(offer);
-        form.reset({ ...form.getValues(), units: '' });
+        // A contract whose last units went on offer leaves the list: the choice starts again.
+        const context = contextFor(body.contractId);
+        const left = (parseScaled(context.holding?.units ?? '0', UNIT_SCALE) ?? 0n) - context.onOffer - (parseScaled(body.units, UNIT_SCALE) ?? 0n);
+        form.reset({ ...form.getValues(), contractId: left > 0n ? body.contractId : '', units: '' });
         setTimeout(() => statusRef.current?.focus(), 0);
       },
     }),
@@ -273,12 +331,7 @@ function SellForm({
                   {submitError}
                 </Alert>
               ) : posted ? (
-                <Alert color="green" variant="light" role="status">
-                  <Text fw={700}>{t('sell.done', { units: formatUnitCount(posted.units), price: formatUnitPrice(posted.price), date: formatDate(posted.validUntil) })}</Text>
-                  <Anchor component={Link} to={paths.marketMine.href()}>
-                    {t('links.mine')}
-                  </Anchor>
-                </Alert>
+                <PostedAlert offer={posted} />
               ) : null}
             </div>
             <Group>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { buyFormSchema, changeFormSchema, sellFormSchema } from './form-schemas.ts';
+import { buyFormSchema, changeFormSchema, sellFormSchema, type TChangeContext } from './form-schemas.ts';
 
 /** The issues of a parse as { field: message } (the problem codes the screens translate). */
 function issuesOf(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }): Record<string, string> {
@@ -57,6 +57,27 @@ describe('the market forms’ schemas', () => {
     expect(change({}).data).toEqual({});
     expect(change({ units: '3' }).data).toEqual({ units: '3.000000' });
     expect(change({ price: '10,5', days: '10' }).data).toEqual({ price: '10.500000', validityDays: 10 });
+  });
+
+  // 20 held; this offer holds 5 and another open offer 8: up to 12 may be for sale on this one.
+  const context: TChangeContext = { held: '20.000000', otherOffers: 8_000_000n, reference: '10.000000', contractState: 'ACTIVE' };
+  const changeIn = (values: Partial<{ units: string; price: string; days: string }>, over: Partial<typeof context> = {}) =>
+    changeFormSchema(offer, { ...context, ...over }).safeParse({ units: '5', price: '10', days: '', ...values });
+
+  it('checks a changed price against the band and changed units against what is free, this offer’s own units included', () => {
+    expect(issuesOf(changeIn({ price: '11,000001' }))).toEqual({ price: 'priceOutOfBand' });
+    expect(issuesOf(changeIn({ price: '8,99' }))).toEqual({ price: 'priceOutOfBand' });
+    expect(changeIn({ price: '11' }).data).toEqual({ price: '11.000000' });
+    expect(changeIn({ units: '12' }).data).toEqual({ units: '12.000000' });
+    expect(issuesOf(changeIn({ units: '12,000001' }))).toEqual({ units: 'notEnoughUnits' });
+    expect(issuesOf(changeIn({ units: '0,5' }))).toEqual({ units: 'tradeTooSmall' });
+    expect(issuesOf(changeIn({ price: '10,5' }, { reference: null }))).toEqual({ price: 'noReferencePrice' });
+    expect(issuesOf(changeIn({ units: '4' }, { contractState: 'STANDBY' }))).toEqual({ units: 'contractNotActive' });
+  });
+
+  it('does not re-check an unchanged offer whose only change is its validity (as the server)', () => {
+    // The band moved since: the old price is outside it, but only the days change.
+    expect(changeIn({ days: '10' }, { reference: '20.000000' }).data).toEqual({ validityDays: 10 });
   });
 
   it('refuses bad units, price or validity in a change, each on its field', () => {

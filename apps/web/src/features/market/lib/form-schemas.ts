@@ -78,19 +78,41 @@ export interface TChangeFormValues {
 const validityOf = (days: string): number | undefined => (days.trim() === '' ? undefined : /^\d{1,3}$/.test(days.trim()) ? Number(days.trim()) : Number.NaN);
 
 /**
- * Changing an open offer: units for sale from now on, a price, and optionally a new validity
- * (empty keeps it). The request carries only what changed (`{}` when nothing did).
+ * What a change of an offer is checked against, as the server does: the contract's units held and
+ * its state, the units its *other* open offers hold (this offer's own units are free to re-offer),
+ * and the reference price today.
  */
-export function changeFormSchema(offer: { remainingUnits: string; price: string }) {
+export interface TChangeContext {
+  held: string;
+  otherOffers: TScaled;
+  reference: string | null;
+  contractState: string;
+}
+
+const CHANGE_FIELD = { contract: 'units', units: 'units', price: 'price', validityDays: 'days' } as const;
+
+/**
+ * Changing an open offer: units for sale from now on, a price, and optionally a new validity
+ * (empty keeps it). When the units or the price change, the whole offer is checked by the sell
+ * page's rules (`checkSell`: units available, the price band, the smallest trade), first problem
+ * on its field, before anything is sent (the server checks the same after the second factor).
+ * The request carries only what changed (`{}` when nothing did).
+ */
+export function changeFormSchema(offer: { remainingUnits: string; price: string }, context?: TChangeContext) {
   return z
     .object({ units: z.string(), price: z.string(), days: z.string() })
     .superRefine((values, ctx) => {
-      if (unitsInput(values.units) === null) ctx.addIssue({ code: 'custom', path: ['units'], message: 'unitsInvalid' });
-      if (priceInput(values.price) === null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'priceInvalid' });
+      const units = unitsInput(values.units);
+      const price = priceInput(values.price);
+      if (units === null) ctx.addIssue({ code: 'custom', path: ['units'], message: 'unitsInvalid' });
+      if (price === null) ctx.addIssue({ code: 'custom', path: ['price'], message: 'priceInvalid' });
       const days = validityOf(values.days);
       if (days !== undefined && (Number.isNaN(days) || days < MARKET_MIN_VALIDITY_DAYS || days > MARKET_MAX_VALIDITY_DAYS)) {
         ctx.addIssue({ code: 'custom', path: ['days'], message: 'validityOutOfRange' });
       }
+      if (!context || units === null || price === null || (units === offer.remainingUnits && price === offer.price)) return;
+      const check = checkSell({ units, price, validityDays: String(MARKET_MIN_VALIDITY_DAYS), held: context.held, onOffer: context.otherOffers, reference: context.reference, contractState: context.contractState });
+      if ('problem' in check) ctx.addIssue({ code: 'custom', path: [CHANGE_FIELD[check.field]], message: check.problem satisfies TSellProblem });
     })
     .transform((values): TUpdateOfferRequest => {
       const units = unitsInput(values.units)!;
