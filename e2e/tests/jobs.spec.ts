@@ -11,13 +11,14 @@ const ADMIN = 'admin@kc.example';
 const CV_PDF = Buffer.from('%PDF-1.4\n%e2e recruiter\n');
 const RUN = Date.now().toString(36);
 const CANDIDATE = `e2e.candidata.${RUN}@example.com`;
+const REPEAT_CANDIDATE = `e2e.repite.${RUN}@example.com`;
 const NEW_TITLE = `Guarda forestal de paulownia ${RUN}`;
 
 type TParsed = { to?: { text: string }; subject?: string; text?: string };
 const { simpleParser } = (await import('mailparser' as string)) as { simpleParser: (source: Buffer) => Promise<TParsed> };
 
-/** The mail the server wrote for `email` (the e2e server's mail folder). */
-async function mailTo(email: string): Promise<TParsed> {
+/** The mail the server wrote for `email` (the e2e server's mail folder), with a subject matching `subject` if given. */
+async function mailTo(email: string, subject?: RegExp): Promise<TParsed> {
   let found: TParsed | undefined;
   await expect
     .poll(
@@ -25,7 +26,7 @@ async function mailTo(email: string): Promise<TParsed> {
         const files = await fs.readdir(MAIL_DIR).catch(() => [] as string[]);
         for (const file of files.filter((f) => f.endsWith('.eml'))) {
           const mail = await simpleParser(await fs.readFile(path.join(MAIL_DIR, file)));
-          if (mail.to?.text === email) found = mail;
+          if (mail.to?.text === email && (!subject || subject.test(mail.subject ?? ''))) found = mail;
         }
         return Boolean(found);
       },
@@ -127,6 +128,54 @@ test.describe('jobs board screens (issue 17, web)', () => {
     await expect(page.getByText('Hemos retirado su candidatura y borrado sus datos personales.')).toBeVisible();
   });
 
+  test('a candidate applies twice: nothing changes until the link mailed to the address on file confirms it', async ({ page }) => {
+    const found = await page.request.get(`/api/jobs/offers?q=${encodeURIComponent('agronomo plantaciones')}`, { headers: { 'company-id': '1' } });
+    const offerId = ((await found.json()) as { content: { id: string; title: string }[] }).content.find((o) => o.title === 'Ingeniero agrónomo de plantaciones')!.id;
+    const first = await page.request.post(`/api/jobs/offers/${offerId}/applications`, {
+      headers: { 'company-id': '1' },
+      data: { firstName: 'Elena', lastName: 'Ruiz Mora', phone: '+34 600 333 444', email: REPEAT_CANDIDATE, acceptPrivacy: true },
+    });
+    expect(first.status()).toBe(201);
+
+    // The second one, through the form: the same page as a first application, saying what happens to a repeat.
+    await gotoApp(page, `jobs/offers/${offerId}`);
+    await byLabel(page, 'Nombre').fill('Elena María');
+    await byLabel(page, 'Apellidos').fill('Ruiz Mora');
+    await byLabel(page, 'Teléfono').fill('+34 699 555 666');
+    await byLabel(page, 'Correo electrónico').fill(REPEAT_CANDIDATE);
+    await page.getByRole('checkbox', { name: /He leído y acepto/ }).check();
+    await page.getByRole('button', { name: 'Enviar candidatura' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Hemos recibido su candidatura' })).toBeVisible();
+    await expect(page.getByText(/Si ya tenía una candidatura a esta oferta con este correo, no cambiaremos nada hasta que lo confirme/)).toBeVisible();
+    await axeAtBothWidths(page);
+
+    // The recruiter still sees the first application's data.
+    await loginAs(page, MANAGER);
+    await gotoApp(page, `admin/jobs/${offerId}`);
+    const before = page.getByRole('row', { name: /Elena Ruiz Mora/ });
+    await expect(before).toContainText('+34 600 333 444', { timeout: 20_000 });
+    await expect(page.getByRole('row', { name: /Elena María/ })).toHaveCount(0);
+
+    // The address on file gets the changes and the link; the page takes it from the fragment, in Spanish.
+    const mail = await mailTo(REPEAT_CANDIDATE, /^Confirme los cambios en su candidatura/);
+    expect(mail.text).toContain('+34 600 333 444 pasaría a +34 699 555 666');
+    const link = /(https?:\/\/\S+\/web\/jobs\/confirm-changes#token=[A-Za-z0-9_-]+)/.exec(mail.text ?? '')?.[1];
+    expect(link).toBeTruthy();
+    await gotoApp(page, link!.replace(/^https?:\/\/[^/]+\/web\//, ''));
+    await expect(page.getByRole('heading', { level: 1, name: 'Confirmar los cambios en mi candidatura' })).toBeVisible();
+    expect(page.url()).not.toContain('token=');
+    await axeAtBothWidths(page);
+    await page.getByRole('button', { name: 'Confirmar los cambios' }).click();
+    await expect(page.getByText('Hemos actualizado su candidatura. Le hemos enviado un correo con sus datos y el nuevo enlace para retirarla.')).toBeVisible();
+    await axeAtBothWidths(page);
+
+    // Now, and only now, the recruiter sees the new data.
+    await gotoApp(page, `admin/jobs/${offerId}`);
+    const after = page.getByRole('row', { name: /Elena María Ruiz Mora/ });
+    await expect(after).toContainText('+34 699 555 666', { timeout: 20_000 });
+    await expect(page.getByRole('row', { name: /\+34 600 333 444/ })).toHaveCount(0);
+  });
+
   test('a manager creates and publishes an offer and it appears in the search; the applications screen', async ({ page }) => {
     await loginAs(page, MANAGER);
     await gotoApp(page, 'admin/jobs');
@@ -169,7 +218,6 @@ test.describe('jobs board screens (issue 17, web)', () => {
       },
     });
     expect(applied.status()).toBe(201);
-    const applicationId = ((await applied.json()) as { id: string }).id;
     await gotoApp(page, 'admin/jobs');
     await page.getByRole('link', { name: `Ver las candidaturas de ${NEW_TITLE}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: `Candidaturas: ${NEW_TITLE}` })).toBeVisible();
@@ -190,6 +238,11 @@ test.describe('jobs board screens (issue 17, web)', () => {
     expect(download.suggestedFilename()).toBe('cv-mario.pdf');
     expect(await fs.readFile((await download.path())!)).toEqual(CV_PDF);
     const admin = await createSession(page.request, ADMIN);
+    // The public receipt names no application (decision 0023): its id from the recruiter's list.
+    const listed = await page.request.get(`/api/jobs/manage/offers/${offerId}/applications`, {
+      headers: { authorization: `Bearer ${admin.token}`, 'company-id': '1' },
+    });
+    const applicationId = ((await listed.json()) as { content: { id: string; firstName: string }[] }).content.find((a) => a.firstName === 'Mario')!.id;
     const audit = await page.request.get(`/api/audit?entityId=${applicationId}&action=jobApplication.downloadCv`, {
       headers: { authorization: `Bearer ${admin.token}`, 'company-id': '1' },
     });

@@ -191,7 +191,8 @@ describe.each(DB_KINDS)('consents recorded by the forms on %s', (kind) => {
     const second = await post(url, body);
     expect(second.statusCode, second.body).toBeLessThan(300);
     const rows = await t.db.selectFrom('consent_records').selectAll().where('purpose', '=', 'candidateDataProtection').execute();
-    expect(rows).toHaveLength(2);
+    // A repeat waits for the address on file to confirm it; its notice is recorded then (jobs.test.ts).
+    expect(rows).toHaveLength(1);
     expect(rows.every((r) => r.choice === 'given' && r.text_version === CONSENT_TEXT_VERSIONS.candidateDataProtection && r.job_application_id)).toBe(true);
   });
 });

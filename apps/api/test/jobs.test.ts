@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CV_MAX_BYTES } from '@kc/domain';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
+import { createHash } from 'node:crypto';
 import { createJobsRetentionJob } from '../src/modules/jobs/retention-job.ts';
+import { applicationPhonesOf, confirmApplicationUpdate, eraseJobApplications } from '../src/modules/jobs/applications.ts';
 
 const DAY = 86_400_000;
 let counter = 0;
@@ -22,7 +24,7 @@ const CITY_NAMES: Record<string, string> = { '3117735': 'Madrid', '2510911': 'Se
 /**
  * The jobs board (issue 17) through the real server, on PGlite and PostgreSQL: the public search
  * (stemming in both languages, accents, city 'all', salary, paging totals), applications with and
- * without consent, the duplicate, the CV checks, the withdrawal link, the recruiter's status
+ * without consent, the repeat kept pending until its mailed link confirms it, the CV checks, the withdrawal link, the recruiter's status
  * changes, roles and tenants refused, and the retention job with its clock pinned. The search runs
  * on company 2, which has no demo offers, so its totals are this file's.
  */
@@ -118,6 +120,37 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     return mails[mails.length - 1];
   }
   const tokenOf = (mail: { text: string } | undefined) => /#token=([A-Za-z0-9_-]+)/.exec(mail?.text ?? '')?.[1];
+  /** The token of the last confirmation link mailed to `email` (mails queued together may be sent in any order). */
+  async function confirmationTokenOf(email: string) {
+    await t.app.mailer.drain();
+    const mails = t.sentMails.filter((m) => m.to === email && m.text.includes('/web/jobs/confirm-changes#token='));
+    return tokenOf(mails[mails.length - 1])!;
+  }
+  /** The live application of an e-mail to an offer (the public receipt names none). */
+  const idOf = async (offerId: string, email: string) =>
+    (
+      await t.db
+        .selectFrom('job_applications')
+        .select('id')
+        .where('offer_id', '=', offerId)
+        .where('email_key', '=', email.toLowerCase())
+        .where('anonymised_at', 'is', null)
+        .executeTakeFirstOrThrow()
+    ).id;
+  /** Applies (201) and answers the application's id. */
+  async function applyForId(offerId: string, body: { email: string }, language = 'es') {
+    const res = await apply(offerId, body, language);
+    expect(res.statusCode, res.body).toBe(201);
+    return idOf(offerId, body.email);
+  }
+  const confirmUpdate = (token: string, company = '1', language = 'en') =>
+    t.app.inject({ method: 'POST', url: '/api/jobs/update-confirmation', headers: { 'company-id': company, 'accept-language': language }, payload: { token } });
+  const withdrawWith = (token: string) =>
+    t.app.inject({ method: 'POST', url: '/api/jobs/withdrawal', headers: { 'company-id': '1', 'accept-language': 'en' }, payload: { token } });
+  const pendingOf = (applicationId: string) => t.db.selectFrom('job_application_updates').selectAll().where('application_id', '=', applicationId).execute();
+  const consentsOf = (applicationId: string) => t.db.selectFrom('consent_records').select('id').where('job_application_id', '=', applicationId).execute();
+  /** What the recruiter sees of an offer's applications. */
+  const recruiterView = async (offerId: string) => (await t.app.inject({ url: `/api/jobs/manage/offers/${offerId}/applications`, headers: manager })).json();
 
   it('seeds at least 12 demo offers in several cities and contract types, some closed, in both languages', async () => {
     const rows = await t.db.selectFrom('job_offers').select(['city_id', 'contract_type', 'language', 'status', 'closes_on']).where('company_id', '=', '1').execute();
@@ -239,29 +272,23 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
       expect(await applicationsOf(offer)).toEqual([]);
     });
 
-    it('takes an application, mails what was sent with a withdrawal link, and a second one updates the first', async () => {
+    it('takes a first application as before: stored, consent recorded, mailed with a withdrawal link', async () => {
       const offer = await publishedOffer({ title: 'Técnico de vivero' });
       const body = candidate();
       const first = await apply(offer, body);
       expect(first.statusCode, first.body).toBe(201);
-      expect(first.json()).toMatchObject({ offerId: offer, updated: false, hasCv: false });
+      expect(first.json()).toEqual({ offerId: offer, receivedAt: expect.any(String), hasCv: false });
       const mail = await lastMailTo(body.email);
       expect(mail?.subject).toBe('Candidatura recibida: Técnico de vivero');
       expect(mail?.text).toContain('+34 600 111 222');
       expect(mail?.text).toContain('/web/jobs/withdraw#token=');
-      const second = await apply(offer, { ...body, email: body.email.toUpperCase(), phone: '+34 699 000 000' }, 'en');
-      expect(second.statusCode).toBe(200);
-      expect(second.json()).toMatchObject({ id: first.json().id, updated: true });
       const rows = await applicationsOf(offer);
       expect(rows).toHaveLength(1);
-      expect(rows[0]).toMatchObject({ phone: '+34 699 000 000', submissions: 2, language: 'en', status: 'NEW' });
+      expect(rows[0]).toMatchObject({ phone: '+34 600 111 222', submissions: 1, language: 'es', status: 'NEW' });
       expect(rows[0]!.withdraw_token_hash).toMatch(/^[0-9a-f]{64}$/);
-      const updatedMail = await lastMailTo(body.email);
-      expect(updatedMail?.subject).toBe('Application updated: Técnico de vivero');
-      // The first link was replaced by the second one.
-      expect(tokenOf(updatedMail)).not.toBe(tokenOf(mail));
-      const audit = await t.db.selectFrom('audit_log').select(['action', 'after']).where('entity_id', '=', first.json().id).execute();
-      expect(audit.map((a) => a.action)).toEqual(['jobApplication.submit', 'jobApplication.submit']);
+      expect(await consentsOf(rows[0]!.id)).toHaveLength(1);
+      const audit = await t.db.selectFrom('audit_log').select(['action', 'after']).where('entity_id', '=', rows[0]!.id).execute();
+      expect(audit.map((a) => a.action)).toEqual(['jobApplication.submit']);
       expect(JSON.stringify(audit)).not.toContain(body.email);
     });
 
@@ -283,7 +310,7 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
       const ok = await apply(offer, candidate({ cv: { fileName: 'C:\\docs\\mi currículum.PDF', contentBase64: bytes.toString('base64') } }), 'en');
       expect(ok.statusCode, ok.body).toBe(201);
       expect(ok.json().hasCv).toBe(true);
-      const id = ok.json().id as string;
+      const id = (await applicationsOf(offer))[0]!.id;
       const download = await t.app.inject({ url: `/api/jobs/manage/applications/${id}/cv`, headers: manager });
       expect(download.statusCode).toBe(200);
       expect(download.headers['content-type']).toBe('application/pdf');
@@ -298,8 +325,7 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     it('withdraws once through the mailed link (data erased), refuses it again, and refuses an expired link', async () => {
       const offer = await publishedOffer();
       const body = candidate({ cv: { fileName: 'cv.pdf', contentBase64: pdf().toString('base64') } });
-      const res = await apply(offer, body);
-      const id = res.json().id as string;
+      const id = await applyForId(offer, body);
       const token = tokenOf(await lastMailTo(body.email))!;
       expect(token).toBeTruthy();
       const withdraw = (value: string, company = '1') =>
@@ -318,11 +344,152 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
       const reapplied = await apply(offer, other);
       expect(reapplied.statusCode).toBe(201);
       const token2 = tokenOf(await lastMailTo(body.email))!;
-      await t.db.updateTable('job_applications').set({ withdraw_token_expires_at: new Date(Date.now() - 1000) }).where('id', '=', reapplied.json().id).execute();
+      await t.db.updateTable('job_applications').set({ withdraw_token_expires_at: new Date(Date.now() - 1000) }).where('id', '=', await idOf(offer, body.email)).execute();
       const expired = await withdraw(token2);
       expect(expired.statusCode).toBe(410);
       expect(expired.json()).toMatchObject({ code: 'jobWithdrawalLinkExpired', title: 'Link expired' });
       expect((await withdraw('x'.repeat(43))).statusCode).toBe(404);
+    });
+  });
+
+  describe('a repeat application (pending until the address on file confirms it)', () => {
+    it('changes nothing the recruiter sees, answers as a first one, and mails the address on file what would change with a link', async () => {
+      const offer = await publishedOffer({ title: 'Técnico de vivero' });
+      const firstCv = pdf(2000);
+      const body = candidate({ cv: { fileName: 'cv.pdf', contentBase64: firstCv.toString('base64') } });
+      const first = await apply(offer, body);
+      expect(first.statusCode, first.body).toBe(201);
+      const id = await idOf(offer, body.email);
+      const stored = await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const seen = await recruiterView(offer);
+      const receivedMail = await lastMailTo(body.email);
+      const newCv = pdf(4000);
+      const second = await apply(
+        offer,
+        { ...body, firstName: 'Lucía María', email: body.email.toUpperCase(), phone: '+34 699 000 000', cv: { fileName: 'nuevo.pdf', contentBase64: newCv.toString('base64') } },
+        'en',
+      );
+      // The same status and the same receipt's fields: nothing says the e-mail had applied.
+      expect(second.statusCode, second.body).toBe(201);
+      expect(Object.keys(second.json()).sort()).toEqual(Object.keys(first.json()).sort());
+      expect(second.json()).toEqual({ offerId: offer, receivedAt: expect.any(String), hasCv: true });
+      // Byte for byte: names, phone, e-mail, CV, consent time, withdrawal link's hash, counts.
+      expect(await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(stored);
+      expect(await recruiterView(offer)).toEqual(seen);
+      expect(await consentsOf(id)).toHaveLength(1);
+      // The mail goes to the address on file, lists the changes, never the CV's content.
+      const mail = await lastMailTo(body.email);
+      expect(mail?.subject).toBe('Confirm the changes to your application: Técnico de vivero');
+      expect(mail?.text).toContain('Hello Lucía,');
+      expect(mail?.text).toContain('“Lucía” would become “Lucía María”');
+      expect(mail?.text).toContain('+34 600 111 222 would become +34 699 000 000');
+      expect(mail?.text).toContain('cv.pdf (2 KB) would be replaced by nuevo.pdf (4 KB)');
+      expect(mail?.text).toContain('/web/jobs/confirm-changes#token=');
+      expect(mail?.text).not.toContain(newCv.toString('base64').slice(0, 40));
+      const [pending] = await pendingOf(id);
+      expect(pending).toMatchObject({ first_name: 'Lucía María', phone: '+34 699 000 000', language: 'en', cv_file_name: 'nuevo.pdf', cv_size: 4000 });
+      expect(pending!.token_hash).toBe(createHash('sha256').update(tokenOf(mail)!).digest('hex'));
+      expect(JSON.stringify(pending)).not.toContain(tokenOf(mail)!);
+      // A repeat with the same data and no CV answers the same too (hasCv is this submission's).
+      const third = await apply(offer, { ...body, cv: undefined });
+      expect(third.statusCode).toBe(201);
+      expect(third.json()).toEqual({ offerId: offer, receivedAt: expect.any(String), hasCv: false });
+      const sameMail = await lastMailTo(body.email);
+      expect(sameMail?.subject).toBe('Confirme los cambios en su candidatura: Técnico de vivero');
+      expect(sameMail?.text).toContain('Los datos son los mismos que ya teníamos');
+      // The newer one replaced the older pending update and its link.
+      expect(await pendingOf(id)).toHaveLength(1);
+      expect((await confirmUpdate(tokenOf(mail)!)).statusCode).toBe(404);
+      expect(await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(stored);
+      // The recruiter's list never shows pending data; the audit keeps ids only.
+      expect(JSON.stringify(await recruiterView(offer))).not.toContain('Lucía María');
+      const audit = await t.db.selectFrom('audit_log').select(['action', 'after']).where('entity_id', '=', id).orderBy('id').execute();
+      expect(audit.map((a) => a.action)).toEqual(['jobApplication.submit', 'jobApplication.submit', 'jobApplication.submit']);
+      expect(JSON.stringify(audit)).not.toContain(body.email);
+      expect(tokenOf(receivedMail)).toBeTruthy();
+    });
+
+    it('applies the confirmed changes once, as a second application did (submissions, consent, new withdrawal link mailed)', async () => {
+      const offer = await publishedOffer({ title: 'Técnico de vivero' });
+      const body = candidate({ cv: { fileName: 'cv.pdf', contentBase64: pdf(2000).toString('base64') } });
+      const id = await applyForId(offer, body);
+      const oldWithdraw = tokenOf(await lastMailTo(body.email))!;
+      const stored = await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const newCv = pdf(4000);
+      expect((await apply(offer, { ...body, email: body.email.toUpperCase(), phone: '+34 699 000 000', cv: { fileName: 'nuevo.pdf', contentBase64: newCv.toString('base64') } }, 'en')).statusCode).toBe(201);
+      const token = await confirmationTokenOf(body.email);
+      const done = await confirmUpdate(token);
+      expect(done.statusCode, done.body).toBe(200);
+      expect(done.json()).toEqual({ updatedAt: expect.any(String) });
+      const row = await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ phone: '+34 699 000 000', email: body.email, language: 'en', submissions: 2, status: 'NEW', cv_file_name: 'nuevo.pdf', cv_size: 4000 });
+      expect(Buffer.compare(Buffer.from(row.cv!), newCv)).toBe(0);
+      expect(row.consent_at!.getTime()).toBeGreaterThan(stored.consent_at!.getTime());
+      expect(row.withdraw_token_hash).not.toBe(stored.withdraw_token_hash);
+      expect(await pendingOf(id)).toEqual([]);
+      expect(await consentsOf(id)).toHaveLength(2);
+      const mail = await lastMailTo(body.email);
+      expect(mail?.subject).toBe('Application updated: Técnico de vivero');
+      expect(mail?.text).toContain('/web/jobs/withdraw#token=');
+      expect((await recruiterView(offer)).content[0]).toMatchObject({ id, phone: '+34 699 000 000', submissions: 2, cv: { fileName: 'nuevo.pdf', size: 4000 } });
+      // Once: a second use is 404 and changes nothing; the old withdrawal link is void, the new one works.
+      const again = await confirmUpdate(token);
+      expect(again.statusCode).toBe(404);
+      expect(again.json()).toMatchObject({ code: 'jobUpdateLinkInvalid', title: 'Invalid link' });
+      expect(await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(row);
+      expect((await withdrawWith(oldWithdraw)).statusCode).toBe(404);
+      expect((await withdrawWith(tokenOf(mail)!)).statusCode).toBe(200);
+      const audit = await t.db.selectFrom('audit_log').select('action').where('entity_id', '=', id).orderBy('id').execute();
+      expect(audit.map((a) => a.action)).toEqual(['jobApplication.submit', 'jobApplication.submit', 'jobApplication.confirmUpdate', 'jobApplication.withdraw']);
+    });
+
+    it('refuses a bad, foreign or expired link (404, 410, in the language) and changes nothing', async () => {
+      const offer = await publishedOffer();
+      const body = candidate();
+      const id = await applyForId(offer, body);
+      expect((await apply(offer, { ...body, phone: '+34 611 222 333' })).statusCode).toBe(201);
+      const token = await confirmationTokenOf(body.email);
+      const stored = await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      const bad = await confirmUpdate('x'.repeat(43), '1', 'es');
+      expect(bad.statusCode).toBe(404);
+      expect(bad.json()).toMatchObject({ code: 'jobUpdateLinkInvalid', title: 'Enlace no válido' });
+      expect((await confirmUpdate(token, '2')).statusCode).toBe(404);
+      expect((await confirmUpdate('')).statusCode).toBe(400);
+      // Clock pinned a second past the 24 hours.
+      const pinned = new Date(Date.now() + 24 * 3_600_000 + 1000);
+      await expect(confirmApplicationUpdate(t.app, '1', token, '10.0.0.1', pinned)).rejects.toMatchObject({ status: 410, code: 'jobUpdateLinkExpired' });
+      await t.db.updateTable('job_application_updates').set({ expires_at: new Date(Date.now() - 1000) }).where('application_id', '=', id).execute();
+      const expired = await confirmUpdate(token, '1', 'es');
+      expect(expired.statusCode).toBe(410);
+      expect(expired.json()).toMatchObject({ code: 'jobUpdateLinkExpired', title: 'Enlace caducado' });
+      expect(await t.db.selectFrom('job_applications').selectAll().where('id', '=', id).executeTakeFirstOrThrow()).toEqual(stored);
+      expect(await consentsOf(id)).toHaveLength(1);
+    });
+
+    it('a withdrawal deletes the pending update (its link then answers 404)', async () => {
+      const offer = await publishedOffer();
+      const body = candidate();
+      const id = await applyForId(offer, body);
+      const withdrawToken = tokenOf(await lastMailTo(body.email))!;
+      expect((await apply(offer, { ...body, cv: { fileName: 'cv.pdf', contentBase64: pdf().toString('base64') } })).statusCode).toBe(201);
+      const confirmToken = await confirmationTokenOf(body.email);
+      expect(await pendingOf(id)).toHaveLength(1);
+      expect((await withdrawWith(withdrawToken)).statusCode).toBe(200);
+      expect(await pendingOf(id)).toEqual([]);
+      expect((await confirmUpdate(confirmToken)).statusCode).toBe(404);
+      expect(await t.db.selectFrom('job_applications').select(['status', 'email', 'cv']).where('id', '=', id).executeTakeFirstOrThrow()).toEqual({ status: 'WITHDRAWN', email: null, cv: null });
+    });
+
+    it("a person's erasure deletes their pending update and finds its phone", async () => {
+      const offer = await publishedOffer();
+      const body = candidate();
+      const id = await applyForId(offer, body);
+      expect((await apply(offer, { ...body, phone: '+34 644 555 666' })).statusCode).toBe(201);
+      const person = { id: '00000000-0000-4000-8000-000000000000', companyId: '1', email: body.email, anon: 'anonimizado-x', pattern: null, at: new Date() };
+      expect((await applicationPhonesOf(t.db, person)).sort()).toEqual(['+34 600 111 222', '+34 644 555 666']);
+      const counts = await t.db.transaction().execute((tx) => eraseJobApplications(tx, person));
+      expect(counts).toEqual({ jobApplications: 1 });
+      expect(await pendingOf(id)).toEqual([]);
     });
   });
 
@@ -383,7 +550,7 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     it('moves an application new → reviewed → interview → hired, with history, notes and mails; refuses a jump', async () => {
       const offer = await publishedOffer({ title: 'Agrónoma de riego' });
       const body = candidate();
-      const id = (await apply(offer, body, 'en')).json().id as string;
+      const id = await applyForId(offer, body, 'en');
       const move = (status: string, note?: string) =>
         t.app.inject({ method: 'POST', url: `/api/jobs/manage/applications/${id}/status`, headers: admin, payload: { status, ...(note ? { note } : {}) } });
       const jump = await move('INTERVIEW');
@@ -444,12 +611,19 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     });
   });
 
-  it('the retention job (clock pinned) closes expired offers and anonymises old applications, each once, with two runners at once', async () => {
+  it('the retention job (clock pinned) closes expired offers, anonymises old applications (their pending updates deleted) and deletes expired pending updates, each once, with two runners at once', async () => {
     const offer = await publishedOffer({ closesOn: today() });
     const recent = candidate();
-    const recentId = (await apply(offer, recent)).json().id as string;
+    const recentId = await applyForId(offer, recent);
     const oldIds: string[] = [];
-    for (let i = 0; i < 3; i += 1) oldIds.push((await apply(offer, candidate())).json().id as string);
+    const olds = [candidate(), candidate(), candidate()];
+    for (const old of olds) oldIds.push(await applyForId(offer, old));
+    // Pending updates: one of an old application, one expired of the recent one, one still valid.
+    expect((await apply(offer, { ...olds[0]!, phone: '+34 622 000 001' })).statusCode).toBe(201);
+    expect((await apply(offer, { ...recent, phone: '+34 622 000 002' })).statusCode).toBe(201);
+    const kept = candidate();
+    const keptId = await applyForId(offer, kept);
+    expect((await apply(offer, { ...kept, phone: '+34 622 000 003' })).statusCode).toBe(201);
     const now = new Date(Date.now() + 2 * DAY);
     const pinnedToday = now.toISOString().slice(0, 10);
     // Last changed 366 days before the pinned clock: past the 365-day retention.
@@ -458,12 +632,17 @@ describe.each(DB_KINDS)('jobs board on %s', (kind) => {
     const dueApplications = await t.db.selectFrom('job_applications').select('id').where('anonymised_at', 'is', null).where('updated_at', '<', new Date(now.getTime() - 365 * DAY)).execute();
     expect(dueOffers.map((o) => o.id)).toContain(offer);
     expect(dueApplications.map((a) => a.id).sort()).toEqual([...oldIds].sort());
+    // Still valid at the pinned clock: the old application's goes with its data, the kept one stays.
+    await t.db.updateTable('job_application_updates').set({ expires_at: new Date(now.getTime() + DAY) }).where('application_id', 'in', [oldIds[0]!, keptId]).execute();
     // Two instances' runners, one row per batch, at the same time: every row handled by exactly one.
     const jobs = [0, 1].map(() => createJobsRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => now, batchSize: 1 }));
     const [a, b] = await Promise.all(jobs.map((job) => job.runOnce()));
     expect(a!.closed + b!.closed).toBe(dueOffers.length);
     expect(a!.anonymised + b!.anonymised).toBe(3);
     const rows = await t.db.selectFrom('job_applications').select(['id', 'email', 'first_name', 'phone', 'anonymised_at', 'status']).where('id', 'in', [recentId, ...oldIds]).execute();
+    expect(await pendingOf(oldIds[0]!)).toEqual([]);
+    expect(await pendingOf(recentId)).toEqual([]);
+    expect(await pendingOf(keptId)).toHaveLength(1);
     for (const row of rows.filter((r) => r.id !== recentId)) {
       expect(row).toMatchObject({ email: null, first_name: '', phone: null, status: 'NEW' });
       expect(row.anonymised_at).not.toBeNull();

@@ -84,6 +84,8 @@ export default [
     route(r(paths.jobDetail), 'routes/job-detail.tsx'),
     route(r(paths.jobApplied), 'routes/job-applied.tsx'),
     route(r(paths.jobsWithdraw), 'routes/jobs-withdraw.tsx'),
+    // A repeat application's confirmation link (decision 0023; token in the fragment).
+    route(r(paths.jobsConfirmChanges), 'routes/jobs-confirm-changes.tsx'),
     route(r(paths.adminJobs), 'routes/admin-jobs.tsx'),
     route(r(paths.adminJob), 'routes/admin-job.tsx'),
     // Personal data (issue 16, helper erasure): the erasure mail's link (not prerendered: the token is in the fragment).

@@ -614,6 +614,23 @@ export interface JobApplicationsTable {
   anonymised_at: Date | null;
 }
 
+/** A repeat application's data, pending the confirmation link mailed to the address on file (migration 0043). */
+export interface JobApplicationUpdatesTable {
+  id: Generated<string>;
+  company_id: string;
+  application_id: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  language: 'es' | 'en';
+  cv: Buffer | null;
+  cv_file_name: string | null;
+  cv_size: number | null;
+  token_hash: string;
+  expires_at: Date;
+  created_at: Generated<Date>;
+}
 
 export interface JobApplicationStatusHistoryTable {
   id: Generated<string>;
@@ -890,6 +907,7 @@ export interface Database {
   job_offer_status_history: JobOfferStatusHistoryTable;
   job_applications: JobApplicationsTable;
   job_application_status_history: JobApplicationStatusHistoryTable;
+  job_application_updates: JobApplicationUpdatesTable;
   // Bank statement imports (helper imports).
   bank_statement_imports: BankStatementImportsTable;
   bank_statement_lines: BankStatementLinesTable;

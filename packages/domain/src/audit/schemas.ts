@@ -83,6 +83,7 @@ export const AUDIT_ACTIONS = [
   'jobOffer.changeStatus',
   'jobApplication.submit',
   'jobApplication.withdraw',
+  'jobApplication.confirmUpdate',
   'jobApplication.changeStatus',
   'jobApplication.downloadCv',
   // Properties and plantations (issue 15, part assets).

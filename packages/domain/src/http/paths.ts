@@ -97,6 +97,7 @@ export const paths = {
   jobDetail: { path: '/jobs/offers/:id', href: (id: string) => `/jobs/offers/${encodeURIComponent(id)}` },
   jobApplied: { path: '/jobs/offers/:id/applied', href: (id: string) => `/jobs/offers/${encodeURIComponent(id)}/applied` },
   jobsWithdraw: { path: '/jobs/withdraw', href: () => '/jobs/withdraw' },
+  jobsConfirmChanges: { path: '/jobs/confirm-changes', href: () => '/jobs/confirm-changes' },
   adminJobs: { path: '/admin/jobs', href: (query?: string) => `/admin/jobs${query ? `?${query}` : ''}` },
   adminJob: { path: '/admin/jobs/:id', href: (id: string) => `/admin/jobs/${encodeURIComponent(id)}` },
   notifications: { path: '/notifications', href: (query?: string) => `/notifications${query ? `?${query}` : ''}` },

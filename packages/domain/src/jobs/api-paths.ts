@@ -6,6 +6,7 @@ export const jobsApi = {
   apply: (offerId: string) => `/api/jobs/offers/${id(offerId)}/applications`,
   cities: (query = '') => `/api/jobs/cities${query ? `?${query}` : ''}`,
   withdraw: '/api/jobs/withdrawal',
+  confirmUpdate: '/api/jobs/update-confirmation',
   managedOffers: (query = '') => `/api/jobs/manage/offers${query ? `?${query}` : ''}`,
   managedOffer: (offerId: string) => `/api/jobs/manage/offers/${id(offerId)}`,
   offerStatus: (offerId: string) => `/api/jobs/manage/offers/${id(offerId)}/status`,
@@ -19,3 +20,9 @@ export const jobsApi = {
  * fragment, so it never reaches a server log; the page POSTs it to `jobsApi.withdraw`.
  */
 export const JOBS_WITHDRAW_WEB_PATH = '/web/jobs/withdraw';
+
+/**
+ * The web page that takes a repeat application's confirmation link: the token in the fragment as
+ * the withdrawal page's; the page POSTs it to `jobsApi.confirmUpdate`.
+ */
+export const JOBS_CONFIRM_UPDATE_WEB_PATH = '/web/jobs/confirm-changes';

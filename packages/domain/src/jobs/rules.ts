@@ -100,5 +100,10 @@ export function checkCv(bytes: Uint8Array): TCvProblem | null {
 export const APPLICATION_RETENTION_DAYS = 365;
 /** The withdrawal link of an application works once, for this many days after it was mailed. */
 export const WITHDRAWAL_LINK_DAYS = 30;
+/**
+ * A repeat application for a live one is kept pending until the address on file confirms it: the
+ * confirmation link works once, for this many hours after it was mailed.
+ */
+export const UPDATE_CONFIRMATION_HOURS = 24;
 /** Applications per client address in the rate-limit window. */
 export const APPLY_RATE_LIMIT = { limit: 10, windowSeconds: 10 * 60 } as const;

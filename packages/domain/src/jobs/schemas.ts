@@ -250,18 +250,23 @@ export const ZJobApplicationRequest = z.object({
 export type TJobApplicationRequest = z.output<typeof ZJobApplicationRequest>;
 export type TJobApplicationRequestInput = z.input<typeof ZJobApplicationRequest>;
 
-/** 201 for a first application, 200 when it updated the candidate's earlier one (`updated`). */
+/**
+ * 201 for every accepted submission, the same whether or not the e-mail had already applied to the
+ * offer (decision 0023): a first application is stored; a repeat waits for the confirmation link
+ * mailed to the address on file. `hasCv`: this submission carried a CV.
+ */
 export const ZJobApplicationReceipt = z.object({
-  id: z.string(),
   offerId: z.string(),
   receivedAt: z.string(),
-  updated: z.boolean(),
   hasCv: z.boolean(),
 });
 export type TJobApplicationReceipt = z.infer<typeof ZJobApplicationReceipt>;
 
 export const ZWithdrawalRequest = z.object({ token: z.string({ error: vkey('required') }).min(1, vkey('required')).max(200, vkey('invalid')) });
 export const ZWithdrawalReceipt = z.object({ withdrawnAt: z.string() });
+/** The one-time link mailed to the address on file to apply a repeat application's changes. */
+export const ZUpdateConfirmationRequest = z.object({ token: z.string({ error: vkey('required') }).min(1, vkey('required')).max(200, vkey('invalid')) });
+export const ZUpdateConfirmationReceipt = z.object({ updatedAt: z.string() });
 
 export const ZApplicationHistoryItem = z.object({
   fromStatus: ZApplicationStatus.nullable(),

@@ -132,6 +132,7 @@ export const ENDPOINT_PERMISSIONS = {
   'POST /api/jobs/offers/{offerId}/applications': PUBLIC,
   'GET /api/jobs/cities': PUBLIC,
   'POST /api/jobs/withdrawal': PUBLIC,
+  'POST /api/jobs/update-confirmation': PUBLIC,
   'GET /api/jobs/manage/offers': 'jobs.manage',
   'POST /api/jobs/manage/offers': 'jobs.manage',
   'GET /api/jobs/manage/offers/{offerId}': 'jobs.manage',

@@ -47,6 +47,8 @@ import * as userSecondFactor from './0040-user-second-factor.ts';
 import * as boardAnswerInline from './0041-board-answer-inline.ts';
 // Whose mail it is, and no live link in a sent one (issue 16, the erasure's scope; tokens never in clear).
 import * as mailOutboxOwner from './0042-mail-outbox-owner.ts';
+// A repeat job application waits for the mailbox's confirmation (issue 17, security review).
+import * as jobApplicationUpdates from './0043-job-application-updates.ts';
 // The KC market (issue 18, helper market-api).
 import * as market from './0034-market.ts';
 // Seller payouts (issue 18, helper payout).
@@ -112,4 +114,6 @@ export const migrations: Record<string, Migration> = {
   '0041-board-answer-inline': boardAnswerInline,
   // Whose mail it is (user_id, about_address), and sent mails without their links' secrets.
   '0042-mail-outbox-owner': mailOutboxOwner,
+  // A repeat job application kept pending until the address on file confirms it (decision 0023).
+  '0043-job-application-updates': jobApplicationUpdates,
 };

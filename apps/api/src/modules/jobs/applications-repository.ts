@@ -77,6 +77,48 @@ export async function updateApplicationBySubmission(tx: TExecutor, applicationId
     .executeTakeFirstOrThrow();
 }
 
+// --- A repeat application, pending the confirmation link (migration 0043) ----------------------
+
+export interface TPendingUpdateValues {
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  language: 'es' | 'en';
+  token_hash: string;
+  expires_at: Date;
+  cv?: { bytes: Buffer; fileName: string } | undefined;
+}
+
+/** Keeps a repeat submission aside; a newer one replaces the pending one of the application (and its link). */
+export async function upsertPendingUpdate(tx: TExecutor, companyId: string, applicationId: string, values: TPendingUpdateValues, at: Date) {
+  const { cv, ...rest } = values;
+  const columns = { ...rest, cv: cv?.bytes ?? null, cv_file_name: cv?.fileName ?? null, cv_size: cv ? cv.bytes.length : null, created_at: at };
+  await tx
+    .insertInto('job_application_updates')
+    .values({ company_id: companyId, application_id: applicationId, ...columns })
+    .onConflict((oc) => oc.column('application_id').doUpdateSet(columns))
+    .execute();
+}
+
+/** The pending update a confirmation token names (by its hash), locked. */
+export function findPendingUpdateByTokenHash(tx: TExecutor, tokenHash: string) {
+  return tx.selectFrom('job_application_updates').selectAll().where('token_hash', '=', tokenHash).forUpdate().executeTakeFirst();
+}
+
+/** Pending updates are personal data: gone with the application's data (applied, withdrawn, anonymised, erased). */
+export async function deletePendingUpdates(tx: TExecutor, applicationIds: string[]): Promise<number> {
+  if (applicationIds.length === 0) return 0;
+  const result = await tx.deleteFrom('job_application_updates').where('application_id', 'in', applicationIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** Deletes pending updates whose link expired before `at` (the retention job). */
+export async function deleteExpiredPendingUpdates(tx: TExecutor, at: Date): Promise<number> {
+  const result = await tx.deleteFrom('job_application_updates').where('expires_at', '<', at).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
 export async function insertApplicationHistory(
   tx: TExecutor,
   rows: { companyId: string; applicationId: string; from: string | null; to: string; by: string | null; note?: string | null; at?: Date }[],
@@ -159,6 +201,7 @@ export async function anonymiseApplication(tx: TExecutor, applicationId: string,
     .execute();
   // The recruiter's notes of its history may name the candidate too.
   await tx.updateTable('job_application_status_history').set({ note: null }).where('application_id', '=', applicationId).execute();
+  await deletePendingUpdates(tx, [applicationId]);
 }
 
 /** One page of an offer's applications (newest first), with the total. */
@@ -217,6 +260,10 @@ export async function anonymiseStaleApplications(tx: Transaction<Database>, cuto
         result.rows.map((r) => r.id),
       )
       .execute();
+    await deletePendingUpdates(
+      tx,
+      result.rows.map((r) => r.id),
+    );
   }
   return result.rows;
 }
@@ -231,7 +278,15 @@ export async function applicationPhonesOf(db: TExecutor, person: Pick<TErasedPer
     .where('company_id', '=', person.companyId)
     .where(sql<boolean>`lower(email) = ${person.email}`)
     .execute();
-  return rows.flatMap((r) => (r.phone ? [r.phone] : []));
+  // A pending repeat's phone too (it is erased with the application).
+  const pending = await db
+    .selectFrom('job_application_updates as u')
+    .innerJoin('job_applications as a', 'a.id', 'u.application_id')
+    .select('u.phone')
+    .where('a.company_id', '=', person.companyId)
+    .where(sql<boolean>`lower(a.email) = ${person.email}`)
+    .execute();
+  return [...rows.flatMap((r) => (r.phone ? [r.phone] : [])), ...pending.map((r) => r.phone)];
 }
 
 /** The person's job applications, found by their e-mail: anonymised as the withdrawal link does, with their history's notes. */
@@ -254,6 +309,10 @@ export async function eraseJobApplications(tx: Transaction<Database>, person: TE
         applications.map((a) => a.id),
       )
       .execute();
+    await deletePendingUpdates(
+      tx,
+      applications.map((a) => a.id),
+    );
   }
   return { jobApplications: applications.length };
 }

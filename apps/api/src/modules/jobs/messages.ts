@@ -28,6 +28,14 @@ addApiMessages({
       title: 'Enlace caducado',
       detail: 'Este enlace para retirar la candidatura ha caducado. Envíe de nuevo la candidatura para recibir otro, o escríbanos desde la página de contacto.',
     },
+    jobUpdateLinkInvalid: {
+      title: 'Enlace no válido',
+      detail: 'Este enlace para confirmar los cambios en su candidatura no es válido o ya se utilizó. Si ya los confirmó, su candidatura está actualizada.',
+    },
+    jobUpdateLinkExpired: {
+      title: 'Enlace caducado',
+      detail: 'Este enlace para confirmar los cambios ha caducado (es válido durante 24 horas) y su candidatura sigue como estaba. Si quiere cambiarla, envíela de nuevo y recibirá otro enlace.',
+    },
     jobApplyRateLimited: {
       title: 'Demasiadas candidaturas',
       detail: 'Se han enviado demasiadas candidaturas desde su conexión. Inténtelo de nuevo dentro de {{minutes}} minutos.',
@@ -58,6 +66,14 @@ addApiMessages({
     jobWithdrawalLinkExpired: {
       title: 'Link expired',
       detail: 'This link to withdraw your application has expired. Send the application again to get a new one, or write to us from the contact page.',
+    },
+    jobUpdateLinkInvalid: {
+      title: 'Invalid link',
+      detail: 'This link to confirm the changes to your application is not valid or has already been used. If you already confirmed them, your application is up to date.',
+    },
+    jobUpdateLinkExpired: {
+      title: 'Link expired',
+      detail: 'This link to confirm the changes has expired (it is valid for 24 hours) and your application stays as it was. To change it, send it again and you will get a new link.',
     },
     jobApplyRateLimited: {
       title: 'Too many applications',

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { APPLICATION_RETENTION_DAYS } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
-import { anonymiseStaleApplications, insertApplicationHistory } from './applications-repository.ts';
+import { anonymiseStaleApplications, deleteExpiredPendingUpdates, insertApplicationHistory } from './applications-repository.ts';
 import { closeExpiredOffers, insertOfferHistory } from './repository.ts';
 
 const DAY_MS = 86_400_000;
@@ -29,7 +29,8 @@ export interface TJobsRetentionJobOptions {
 /**
  * The jobs board's scheduled work (issue 17), run by every instance like the mail worker: offers
  * past their closing date are closed (a history row each, by nobody), and applications last
- * changed more than APPLICATION_RETENTION_DAYS ago are anonymised. Each batch leases its rows with
+ * changed more than APPLICATION_RETENTION_DAYS ago are anonymised (with any pending update), and
+ * pending updates whose confirmation link expired are deleted. Each batch leases its rows with
  * FOR UPDATE SKIP LOCKED and changes them in the same statement, so two runners never take the
  * same row and a changed row no longer matches: each is handled once.
  */
@@ -69,6 +70,8 @@ export function createJobsRetentionJob(options: TJobsRetentionJobOptions): TJobs
       anonymised += n;
       if (n < batchSize) break;
     }
+    // Repeat applications never confirmed: their data goes once the link has expired.
+    await deleteExpiredPendingUpdates(db, now);
     return { closed, anonymised };
   }
 

@@ -23,12 +23,14 @@ import {
   ZProblem,
   ZWithdrawalReceipt,
   ZWithdrawalRequest,
+  ZUpdateConfirmationReceipt,
+  ZUpdateConfirmationRequest,
 } from '@kc/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import './messages.ts';
-import { applyToOffer, changeApplicationStatus, downloadCv, listOfferApplications, withdrawApplication } from './applications.ts';
+import { applyToOffer, changeApplicationStatus, confirmApplicationUpdate, downloadCv, listOfferApplications, withdrawApplication } from './applications.ts';
 import { changeOfferStatus, createOffer, editOffer, getManagedOffer, getPublicOffer, jobCities, listOffersForStaff, searchJobs } from './offers.ts';
 
 const security = [{ bearer: [] }];
@@ -76,10 +78,10 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: 'Applies to an open offer (public): the data-protection notice accepted each time, an optional PDF CV of at most 5 MB (base64)',
-        description: `One application per e-mail and offer: a second one updates the first (200, updated true). The candidate is mailed what they sent and a one-time withdrawal link. At most ${APPLY_RATE_LIMIT.limit} applications per client address every ${APPLY_RATE_LIMIT.windowSeconds / 60} minutes (then 429 with Retry-After).`,
+        description: `One application per e-mail and offer. A first one is stored and the candidate is mailed what they sent and a one-time withdrawal link. A repeat for a live application changes nothing yet: the address on file is mailed what would change and a one-time link to confirm it (POST /api/jobs/update-confirmation). Both answer 201 with the same receipt. At most ${APPLY_RATE_LIMIT.limit} applications per client address every ${APPLY_RATE_LIMIT.windowSeconds / 60} minutes (then 429 with Retry-After).`,
         params: ZJobOfferParams,
         body: ZJobApplicationRequest,
-        response: { 200: ZJobApplicationReceipt, 201: ZJobApplicationReceipt, 400: ZProblem, 404: ZProblem, 409: ZProblem, 413: ZProblem, 429: ZProblem },
+        response: { 201: ZJobApplicationReceipt, 400: ZProblem, 404: ZProblem, 409: ZProblem, 413: ZProblem, 429: ZProblem },
       },
     },
     async (request, reply) => {
@@ -121,6 +123,19 @@ export const jobsRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => withdrawApplication(app, request.companyId, request.body.token, request.ip),
+  );
+
+  app.post(
+    '/jobs/update-confirmation',
+    {
+      schema: {
+        tags,
+        summary: "Applies a repeat application's changes with the one-time link mailed to the address on file (valid 24 hours); the withdrawal link is renewed and mailed",
+        body: ZUpdateConfirmationRequest,
+        response: { 200: ZUpdateConfirmationReceipt, 400: ZProblem, 404: ZProblem, 410: ZProblem },
+      },
+    },
+    async (request) => confirmApplicationUpdate(app, request.companyId, request.body.token, request.ip),
   );
 
   // The recruiter's side (ADMIN, COMPANY_MANAGER) ------------------------------------------------------

@@ -42,6 +42,13 @@ export function useWithdrawApplication() {
   });
 }
 
+/** POST /api/jobs/update-confirmation (public): the one-time token mailed for a repeat application. */
+export function useConfirmApplicationUpdate() {
+  return useMutation({
+    mutationFn: (token: string) => apiRequest<{ updatedAt: string }>(jobsApi.confirmUpdate, { method: 'POST', body: { token } }),
+  });
+}
+
 /** Invalidates the public search after a recruiter changed an offer. */
 export function useInvalidateJobs() {
   const client = useQueryClient();

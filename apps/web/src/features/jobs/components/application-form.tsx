@@ -24,7 +24,6 @@ const ZForm = ZJobApplicationRequest.omit({ cv: true });
 export const ACCESSIBLE_ERROR_COLOR = { '--mantine-color-error': 'var(--mantine-color-red-9)' } as CSSProperties;
 
 export interface TAppliedState {
-  updated: boolean;
   hasCv: boolean;
   receivedAt: string;
   title: string;
@@ -74,7 +73,7 @@ export function ApplicationForm({ offerId, title }: { offerId: string; title: st
       { ...values, acceptPrivacy: true, cv: cvBody },
       {
         onSuccess: (receipt) => {
-          const state: TAppliedState = { updated: receipt.updated, hasCv: receipt.hasCv, receivedAt: receipt.receivedAt, title };
+          const state: TAppliedState = { hasCv: receipt.hasCv, receivedAt: receipt.receivedAt, title };
           void navigate(paths.jobApplied.href(offerId), { state });
         },
         onError: (failure) => {

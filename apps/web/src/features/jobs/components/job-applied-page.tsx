@@ -9,13 +9,15 @@ import type { TAppliedState } from './application-form.tsx';
 import { JobsFrame } from './jobs-frame.tsx';
 
 function isAppliedState(value: unknown): value is TAppliedState {
-  return typeof value === 'object' && value !== null && 'receivedAt' in value && 'updated' in value;
+  return typeof value === 'object' && value !== null && 'receivedAt' in value && 'hasCv' in value;
 }
 
 /**
  * /jobs/offers/:id/applied: the data-protection acceptance confirmation after an application
- * (what was accepted and when, the e-mail with the withdrawal link). Reached with the receipt
- * in the navigation's state; opened directly, it says what it is for.
+ * (what was accepted and when, the e-mail with the withdrawal link). The same for a first and a
+ * repeat application (the answer does not say which; decision 0023): a repeat waits for the link
+ * mailed to the address on file. Reached with the receipt in the navigation's state; opened
+ * directly, it says what it is for.
  */
 export function JobAppliedPage({ offerId }: { offerId: string }) {
   const { t } = useTranslation('jobsScreens');
@@ -29,7 +31,7 @@ export function JobAppliedPage({ offerId }: { offerId: string }) {
         <PageMeta title={t('applied.metaTitle')} description={t('applied.metaTitle')} />
         <meta name="robots" content="noindex" />
         <Title order={1} ref={headingRef} tabIndex={-1} style={{ outline: 'none' }}>
-          {receipt?.updated ? t('applied.titleUpdated') : t('applied.title')}
+          {t('applied.title')}
         </Title>
         {receipt ? (
           <Stack gap="sm" mt="md">
@@ -37,9 +39,9 @@ export function JobAppliedPage({ offerId }: { offerId: string }) {
             <Alert color="kc" variant="light" role="status">
               <Text>{t('applied.consent', { date: formatDateTime(receipt.receivedAt) })}</Text>
             </Alert>
-            {receipt.updated ? <Text>{t('applied.updatedNote')}</Text> : null}
             {receipt.hasCv ? <Text>{t('applied.cv')}</Text> : null}
             <Text>{t('applied.mail')}</Text>
+            <Text>{t('applied.repeatNote')}</Text>
           </Stack>
         ) : (
           <Text mt="md">{t('applied.direct')}</Text>

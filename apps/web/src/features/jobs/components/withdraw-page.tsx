@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Container, Text, Title } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { paths } from '@kc/domain';
 import { PageMeta } from '../../../components/ui/page-meta.tsx';
 import { ApiError } from '../../../lib/api-client.ts';
 import { useWithdrawApplication } from '../api/jobs-queries.ts';
-import { tokenFromHash } from '../lib/withdraw-token.ts';
+import { useFragmentToken } from '../lib/use-fragment-token.ts';
 import { JobsFrame } from './jobs-frame.tsx';
 
 function failureKey(error: unknown): string {
@@ -21,14 +21,9 @@ function failureKey(error: unknown): string {
  */
 export function WithdrawPage() {
   const { t } = useTranslation('jobsScreens');
-  const [token, setToken] = useState<string | null | undefined>(undefined);
+  const token = useFragmentToken();
   const mutation = useWithdrawApplication();
   const statusRef = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    setToken(tokenFromHash(window.location.hash));
-    // The token leaves the address bar (and the history) once read.
-    if (window.location.hash) window.history.replaceState(window.history.state, '', window.location.pathname + window.location.search);
-  }, []);
   useEffect(() => {
     if (mutation.isSuccess || mutation.isError) statusRef.current?.focus();
   }, [mutation.isSuccess, mutation.isError]);

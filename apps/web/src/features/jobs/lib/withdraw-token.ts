@@ -1,4 +1,4 @@
-/** The withdrawal token of the e-mail's link `/web/jobs/withdraw#token=…` (in the fragment: it reaches no server log). */
+/** The one-time token of a mailed link (`/web/jobs/withdraw#token=…`, `/web/jobs/confirm-changes#token=…`; in the fragment: it reaches no server log). */
 export function tokenFromHash(hash: string): string | null {
   const fragment = hash.startsWith('#') ? hash.slice(1) : hash;
   const token = new URLSearchParams(fragment).get('token') ?? (fragment && !fragment.includes('=') ? fragment : null);

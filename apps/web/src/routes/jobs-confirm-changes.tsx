@@ -1,0 +1,5 @@
+import { ConfirmChangesPage } from '../features/jobs/components/confirm-changes-page.tsx';
+
+export default function Route() {
+  return <ConfirmChangesPage />;
+}
