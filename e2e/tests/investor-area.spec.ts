@@ -283,7 +283,7 @@ test.describe('investor area', () => {
     await expectNoAxeViolations(page);
   });
 
-  test('the account page: add a card, remove it (No, then Si) and change the password', async ({ page }) => {
+  test('the account page: add a card, remove it (No, then Sí) and change the password', async ({ page }) => {
     // An account no later spec logs in with: this test changes its password.
     const email = 'supplier@kc.example';
     await loginAs(page, email);
@@ -311,7 +311,7 @@ test.describe('investor area', () => {
     await page.getByRole('alertdialog').getByRole('button', { name: 'No' }).click();
     await expect(page.getByText('Tarjeta VISA •••• •••• •••• 1111, caduca 12/39')).toBeVisible();
     await page.getByRole('button', { name: /^Eliminar Tarjeta VISA/ }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Si' }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Sí' }).click();
     await expect(page.getByText('Forma de pago eliminada.')).toBeVisible();
     await expect(page.getByText('No tiene ninguna forma de pago registrada.')).toBeVisible();
 
