@@ -26,6 +26,7 @@ import { changeFormSchema, type TChangeContext, type TChangeFormValues } from '.
 import { ACCESSIBLE_ERROR_COLOR, FIELD_STYLES } from '../lib/form-styles.ts';
 import { problemCode, problemMessage } from '../lib/problem-code.ts';
 import { MarketFormula, MarketNotice } from './formula.tsx';
+import { SellAmounts } from './sell-amounts.tsx';
 import { ScrollTable } from './scroll-table.tsx';
 
 const TONE: Record<TOfferStatus, TStatusTone> = { OPEN: 'green', FILLED: 'blue', WITHDRAWN: 'gray', EXPIRED: 'orange' };
@@ -275,7 +276,6 @@ function ChangeOffer({ offer, onCancel, onDone, context, summary }: TChangeProps
   const { t } = useTranslation('marketScreens');
   const update = useUpdateOffer();
   const headingId = useId();
-  const amountsId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const typed = (text: string) => (text.includes('.') ? text.replace(/0+$/, '').replace(/\.$/, '') : text).replace('.', ',');
   const form = useForm<TChangeFormValues, unknown, TUpdateOfferRequest>({
@@ -356,42 +356,7 @@ function ChangeOffer({ offer, onCancel, onDone, context, summary }: TChangeProps
               styles={FIELD_STYLES}
             />
           </SimpleGrid>
-          <Paper withBorder p="md" mt="sm" component="section" aria-labelledby={amountsId} aria-live="polite" data-testid="change-amounts">
-            <Title order={4} size="h5" id={amountsId}>
-              {t('mine.changeAmountsHeading')}
-            </Title>
-            {'amounts' in check ? (
-              <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
-                <div>
-                  <Text size="sm" c="gray.7">
-                    {t('sell.gross')}
-                  </Text>
-                  <Text fw={700}>{formatCents(check.amounts.gross)}</Text>
-                  <Text size="xs">{t('sell.grossFormula', { units: formatUnitCount(check.units), price: formatUnitPrice(check.price), gross: formatCents(check.amounts.gross) })}</Text>
-                </div>
-                <div>
-                  <Text size="sm" c="gray.7">
-                    {t('sell.fee', { percent })}
-                  </Text>
-                  <Text fw={700}>{formatCents(check.amounts.fee)}</Text>
-                  <Text size="xs">{t('sell.feeFormula', { percent, gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee) })}</Text>
-                </div>
-                <div>
-                  <Text size="sm" c="gray.7">
-                    {t('sell.net')}
-                  </Text>
-                  <Text fw={700} data-testid="change-net">
-                    {formatCents(check.amounts.net)}
-                  </Text>
-                  <Text size="xs">{t('sell.netFormula', { gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee), net: formatCents(check.amounts.net) })}</Text>
-                </div>
-              </SimpleGrid>
-            ) : (
-              <Text size="sm" mt="xs">
-                {t('sell.amountsPending')}
-              </Text>
-            )}
-          </Paper>
+          <SellAmounts check={check} percent={percent} heading={t('mine.changeAmountsHeading')} order={4} testId="change" mt="sm" />
           {submitError ? (
             <Alert color="red" variant="light" role="alert" mt="sm">
               {submitError}

@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Container, Group, NativeSelect, Paper, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { useEffect, useId, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -18,11 +18,12 @@ import { useCreateOffer } from '../api/change-offers.ts';
 import { useMyOffers } from '../api/get-mine.ts';
 import { useMarketSummary } from '../api/get-summary.ts';
 import type { TCreateOfferRequest, TMarketSummary, TMyOffer } from '../api/types.ts';
-import { checkSell, feePercent, formatCents, minTradeText, unitsOnOffer } from '../lib/amounts.ts';
+import { checkSell, feePercent, minTradeText, unitsOnOffer } from '../lib/amounts.ts';
 import { ACCESSIBLE_ERROR_COLOR, FIELD_STYLES } from '../lib/form-styles.ts';
 import { sellFormSchema, type TSellContext, type TSellFormValues } from '../lib/form-schemas.ts';
 import { problemCode, problemMessage } from '../lib/problem-code.ts';
 import { MarketFormula, MarketNotice } from './formula.tsx';
+import { SellAmounts } from './sell-amounts.tsx';
 
 /** /market/vender: "Vender participaciones" from an ACTIVE contract, with the formula live. */
 export function SellPage() {
@@ -161,7 +162,6 @@ function SellForm({
 }) {
   const { t, i18n } = useTranslation('marketScreens');
   const [params] = useSearchParams();
-  const amountsId = useId();
   const statusRef = useRef<HTMLDivElement>(null);
   const preselected = holdings.some((h) => h.contractId === params.get('contrato')) ? params.get('contrato')! : holdings.length === 1 ? holdings[0]!.contractId : '';
   const reference = summary.referencePrice!.price;
@@ -289,42 +289,7 @@ function SellForm({
                 styles={FIELD_STYLES}
               />
             </SimpleGrid>
-            <Paper withBorder p="md" component="section" aria-labelledby={amountsId} aria-live="polite" data-testid="sell-amounts">
-              <Title order={2} size="h4" id={amountsId}>
-                {t('sell.amountsHeading')}
-              </Title>
-              {'amounts' in check ? (
-                <SimpleGrid cols={{ base: 1, sm: 3 }} mt="xs">
-                  <div>
-                    <Text size="sm" c="gray.7">
-                      {t('sell.gross')}
-                    </Text>
-                    <Text fw={700}>{formatCents(check.amounts.gross)}</Text>
-                    <Text size="xs">{t('sell.grossFormula', { units: formatUnitCount(check.units), price: formatUnitPrice(check.price), gross: formatCents(check.amounts.gross) })}</Text>
-                  </div>
-                  <div>
-                    <Text size="sm" c="gray.7">
-                      {t('sell.fee', { percent })}
-                    </Text>
-                    <Text fw={700}>{formatCents(check.amounts.fee)}</Text>
-                    <Text size="xs">{t('sell.feeFormula', { percent, gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee) })}</Text>
-                  </div>
-                  <div>
-                    <Text size="sm" c="gray.7">
-                      {t('sell.net')}
-                    </Text>
-                    <Text fw={700} data-testid="sell-net">
-                      {formatCents(check.amounts.net)}
-                    </Text>
-                    <Text size="xs">{t('sell.netFormula', { gross: formatCents(check.amounts.gross), fee: formatCents(check.amounts.fee), net: formatCents(check.amounts.net) })}</Text>
-                  </div>
-                </SimpleGrid>
-              ) : (
-                <Text size="sm" mt="xs">
-                  {t('sell.amountsPending')}
-                </Text>
-              )}
-            </Paper>
+            <SellAmounts check={check} percent={percent} heading={t('sell.amountsHeading')} order={2} testId="sell" />
             <div ref={statusRef} tabIndex={-1} style={{ outline: 'none' }}>
               {submitError ? (
                 <Alert color="red" variant="light" role="alert">
