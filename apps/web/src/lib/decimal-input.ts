@@ -4,7 +4,7 @@ import type { FieldPath, FieldValues, Resolver } from 'react-hook-form';
  * A decimal typed by a person, in Spanish or English writing, as the API's dot form: '10,25' and
  * '10.25' are both '10.25' (spaces dropped). With more than one separator ('10,2,5', '1.234,5':
  * thousands separators are refused rather than guessed) it is left as typed, for the schema to
- * refuse with its message. The market's `parseDecimalInput` reads numbers by the same rule.
+ * refuse with its message. The market's `parseDecimalInput` is built on it.
  */
 export function normalizeDecimalInput(text: string): string {
   const compact = text.trim().replace(/\s/g, '');

@@ -16,6 +16,7 @@ import {
   type TScaled,
   type TTradeAmounts,
 } from '@kc/domain';
+import { normalizeDecimalInput } from '../../../lib/decimal-input.ts';
 import type { TMyOffer } from '../api/types.ts';
 
 /**
@@ -30,12 +31,10 @@ import type { TMyOffer } from '../api/types.ts';
  * not a plain decimal or has more decimals than the scale allows.
  */
 export function parseDecimalInput(text: string, scale: number): TScaled | null {
-  const trimmed = text.trim().replace(/\s/g, '');
-  if (trimmed === '') return null;
-  const commas = (trimmed.match(/,/g) ?? []).length;
-  const dots = (trimmed.match(/\./g) ?? []).length;
-  if (commas + dots > 1) return null;
-  return parseScaled(trimmed.replace(',', '.'), scale);
+  // The forms' one reading of a typed decimal (lib/decimal-input.ts); what it leaves with two
+  // separators, parseScaled refuses.
+  const normalized = normalizeDecimalInput(text);
+  return normalized === '' ? null : parseScaled(normalized, scale);
 }
 
 /** Units typed by a person (scale 6), as the API's decimal string, or null. */
