@@ -12,7 +12,7 @@ await build({
   bundle: true,
   platform: 'node',
   format: 'esm',
-  target: 'node20',
+  target: 'node24',
   sourcemap: true,
   external: [...external, ...external.map((name) => `${name}/*`)],
   banner: { js: "import { createRequire as __kcRequire } from 'node:module'; const require = __kcRequire(import.meta.url);" },
