@@ -5,6 +5,7 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server';
+import { COSEALG } from '@simplewebauthn/server/helpers';
 import type { Kysely, Transaction } from 'kysely';
 import {
   WEBAUTHN_CHALLENGE_TTL_MS,
@@ -114,6 +115,14 @@ export async function findPasskeyOwner(db: TExecutor, companyId: string, credent
 export const userHasPasskey = (db: TExecutor, userId: string): Promise<boolean> => findHasPasskey(db, userId);
 
 /**
+ * The signature algorithms a passkey may use: EdDSA, ES256 and RS256, named rather than left to
+ * the library's default, which adds ML-DSA-44 when the runtime's Web Crypto has it. On Node 24
+ * that is an experimental API, and its 2,420-byte signatures do not fit the sign-in grant's
+ * bounded fields: a browser offered it registers a key that can never sign in.
+ */
+export const PASSKEY_ALGORITHMS = [COSEALG.EdDSA, COSEALG.ES256, COSEALG.RS256];
+
+/**
  * The options of `navigator.credentials.create` for a new passkey of this person: a fresh
  * challenge (stored), their user handle, and the passkeys they already have excluded (the same
  * authenticator is not registered twice). The credential should be discoverable, so that it can
@@ -139,6 +148,7 @@ export async function createRegistrationOptions(
     attestationType: 'none',
     excludeCredentials: existing.map((p) => ({ id: p.credential_id, transports: transportsOf(p.transports) })),
     authenticatorSelection: { residentKey: 'preferred', userVerification: 'preferred' },
+    supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
   });
   return options as TPasskeyCreationOptions;
 }
@@ -171,6 +181,7 @@ export async function verifyNewPasskey(
       expectedOrigin: settings.origins,
       expectedRPID: settings.rpId,
       requireUserVerification: false,
+      supportedAlgorithmIDs: PASSKEY_ALGORITHMS,
     });
   } catch {
     throw new AppError(400, 'passkeyRegistrationFailed');
