@@ -17,10 +17,11 @@ export interface TStatementTimeouts {
 }
 
 /**
- * The named batch jobs' limits (a distribution to every contract, the ledger check, the
- * retention jobs): at bench scale (1M contracts, 20M ledger lines) their single statements run
- * 40 to 55 s, and a distribution waits for another one's advisory lock. Bounded all the same, so
- * that a job stuck behind a lock or a runaway plan ends one day and frees its connection.
+ * The named batch jobs' limits (a distribution to every contract, the ledger check, a bank
+ * statement's import, the retention jobs): at bench scale (1M contracts, 20M ledger lines) a
+ * distribution or the ledger check takes 40 to 55 s, mostly in one statement, and a
+ * distribution or an import waits for another one's advisory lock. Bounded all the same, so that
+ * a job stuck behind a lock or a runaway plan ends one day and frees its connection.
  */
 export const LONG_WORK_STATEMENT_TIMEOUT_MS = 30 * 60_000;
 export const LONG_WORK_LOCK_TIMEOUT_MS = 2 * 60_000;
