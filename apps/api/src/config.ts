@@ -37,6 +37,16 @@ const ZConfig = z.object({
     .optional(),
   /** Connections the API keeps to PostgreSQL (ignored with PGlite). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  /**
+   * PostgreSQL: how long, in milliseconds, one statement of the API may run (statement_timeout),
+   * wait for a lock (lock_timeout), and a transaction may sit idle (idle_in_transaction_session_
+   * timeout); 0 leaves the server's own setting. Past them the request answers 503 and frees its
+   * connection instead of hanging. The named batch jobs take longer limits of their own
+   * (db/timeouts.ts). Ignored with PGlite.
+   */
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(10_000),
+  DATABASE_LOCK_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(5_000),
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   DATA_DIR: z.string().min(1).default('./var'),
   /** Where users reach the product (links in e-mails); unset → http://localhost:{PORT}. */
   PUBLIC_URL: z.url().optional(),

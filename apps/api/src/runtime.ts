@@ -17,6 +17,11 @@ export async function createRuntime(config: TConfig): Promise<{ app: FastifyInst
       ? {
           url: config.DATABASE_URL,
           poolSize: config.DATABASE_POOL_SIZE,
+          timeouts: {
+            statementMs: config.DATABASE_STATEMENT_TIMEOUT_MS,
+            lockMs: config.DATABASE_LOCK_TIMEOUT_MS,
+            idleInTransactionMs: config.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS,
+          },
           onConnectionError: (error) => app?.log.warn({ err: error }, 'a pooled database connection failed; the pool replaces it'),
         }
       : { dataDir: pgliteDirOf(config.dataDir) },

@@ -86,4 +86,21 @@ describe('configuration', () => {
     expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN: must be at least 32 characters/);
     expect(loadConfig({ METRICS_TOKEN: 'x'.repeat(32) }).METRICS_TOKEN).toBe('x'.repeat(32));
   });
+
+  it('bounds every PostgreSQL statement, lock wait and idle transaction by default, and checks the limits', () => {
+    expect(loadConfig({})).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 10_000, DATABASE_LOCK_TIMEOUT_MS: 5000, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 30_000 });
+    expect(
+      loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '0', DATABASE_LOCK_TIMEOUT_MS: '1500', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '60000' }),
+    ).toMatchObject({ DATABASE_STATEMENT_TIMEOUT_MS: 0, DATABASE_LOCK_TIMEOUT_MS: 1500, DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: 60_000 });
+    let error: unknown;
+    try {
+      loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: '10s', DATABASE_LOCK_TIMEOUT_MS: '-1', DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS: '2.5', PORT: 'eighty' });
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const issues = (error as ConfigError).issues.join('\n');
+    for (const key of ['DATABASE_STATEMENT_TIMEOUT_MS', 'DATABASE_LOCK_TIMEOUT_MS', 'DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_MS', 'PORT']) expect(issues).toContain(key);
+    expect(() => loadConfig({ DATABASE_STATEMENT_TIMEOUT_MS: String(3_600_001) })).toThrow(/DATABASE_STATEMENT_TIMEOUT_MS/);
+  });
 });

@@ -12,6 +12,7 @@ import { countingDialect, type TPoolStats } from './pool-stats.ts';
 import { initPgliteDataDirInChild, PGLITE_START_PARAMS } from './pglite-memory.ts';
 import { PreparingClient } from './preparing-client.ts';
 import type { Database } from './schema.ts';
+import { withLongWork, type TStatementTimeouts } from './timeouts.ts';
 
 export type TDb = Kysely<Database>;
 
@@ -44,6 +45,14 @@ export interface TDatabaseOptions {
    * proxy's idle timeout). The pool drops that connection and opens a new one when next asked.
    */
   onConnectionError?: (error: Error) => void;
+  /**
+   * PostgreSQL: the statement, lock and idle-in-transaction timeouts every pooled connection
+   * starts with (db/timeouts.ts); unset means the server's own (none by default). Not applied to
+   * PGlite: its WebAssembly backend has no timer to cancel a statement with (a `SET
+   * statement_timeout` is accepted and never fires), no other session can hold a lock it would
+   * wait for, and ending its one idle transaction would end its only backend.
+   */
+  timeouts?: TStatementTimeouts;
 }
 
 /** How long a request may wait for a PostgreSQL connection before it fails (503, never a hang). */
@@ -68,6 +77,14 @@ export async function openDatabase(options: TDatabaseOptions): Promise<TDatabase
       connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
+      // Sent in the connection's start-up packet: no extra round trip, and RESET comes back to them.
+      ...(options.timeouts
+        ? {
+            statement_timeout: options.timeouts.statementMs,
+            lock_timeout: options.timeouts.lockMs,
+            idle_in_transaction_session_timeout: options.timeouts.idleInTransactionMs,
+          }
+        : {}),
       ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
     });
     // Without a listener, pg-pool re-emits an idle connection's error as an unhandled 'error'
@@ -128,8 +145,11 @@ export async function migrate(db: TDb): Promise<void> {
   // A migration adds its own objects or replaces its own functions and never drops what a running
   // instance of the previous version reads (a rolling upgrade runs both at once; decision 0040), so
   // the order between branches does not matter.
-  const migrator = new Migrator({ db, provider, migrationTableSchema: rows[0]!.schema, allowUnorderedMigrations: true });
-  const { error, results } = await migrator.migrateToLatest();
+  // A migration may rewrite a large table, and a second instance starting at once waits for the
+  // first one's migration lock: the pool's short statement and lock timeouts do not apply here.
+  const { error, results } = await withLongWork(db, (connection) =>
+    new Migrator({ db: connection, provider, migrationTableSchema: rows[0]!.schema, allowUnorderedMigrations: true }).migrateToLatest(),
+  );
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');
     throw new Error(`Migration ${failed?.migrationName ?? '(unknown)'} failed: ${String(error)}`, { cause: error });

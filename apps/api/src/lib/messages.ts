@@ -34,6 +34,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
       detail: 'No hemos podido completar la operación. Inténtelo de nuevo más tarde.',
     },
     unavailable: { title: 'Servicio no disponible', detail: 'La base de datos no está disponible.' },
+    databaseBusy: {
+      title: 'Servicio ocupado',
+      detail: 'El sistema está atendiendo demasiadas operaciones en este momento. Vuelva a intentarlo dentro de unos segundos.',
+    },
     contactRateLimited: {
       title: 'Demasiados mensajes',
       detail: 'Ha enviado demasiados mensajes en poco tiempo. Vuelva a intentarlo dentro de {{minutes}} minutos.',
@@ -195,6 +199,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     internal: { title: 'Server error', detail: 'We could not complete the operation. Please try again later.' },
     unavailable: { title: 'Service unavailable', detail: 'The database is not available.' },
+    databaseBusy: {
+      title: 'Service busy',
+      detail: 'The system is handling too many operations right now. Please try again in a few seconds.',
+    },
     contactRateLimited: {
       title: 'Too many messages',
       detail: 'You have sent too many messages in a short time. Please try again in {{minutes}} minutes.',

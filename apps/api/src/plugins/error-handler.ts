@@ -4,11 +4,11 @@ import { pickLanguage, translateMessage, type TFieldError, type TProblem } from 
 import { AppError } from '../lib/app-error.ts';
 import { apiMessage } from '../lib/messages.ts';
 import { isBadInputForDatabase } from '../db/bad-input.ts';
-import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { databaseFault } from '../db/unavailable.ts';
 
 const PROBLEM_BASE = 'https://kc.example/problems/';
-/** What a 503 (the database is unreachable) tells the client to wait before trying again. */
-const UNAVAILABLE_RETRY_AFTER_S = 5;
+/** What a 503 (the database is unreachable or busy) tells the client to wait before trying again. */
+export const UNAVAILABLE_RETRY_AFTER_S = 5;
 
 /** Builds an RFC 9457 problem in the request's language. */
 export function problemFor(request: FastifyRequest, error: AppError): TProblem {
@@ -55,7 +55,9 @@ function toAppError(error: FastifyError | Error): AppError {
     return new AppError(400, 'malformedBody');
   }
   if (status === 429) return new AppError(429, 'rateLimited', { seconds: 60 });
-  if (isDatabaseUnavailable(error)) return new AppError(503, 'unavailable');
+  const fault = databaseFault(error);
+  if (fault === 'unavailable') return new AppError(503, 'unavailable');
+  if (fault === 'busy') return new AppError(503, 'databaseBusy');
   if (isBadInputForDatabase(error)) return new AppError(400, 'invalidValue');
   return new AppError(500, 'internal');
 }
@@ -82,7 +84,10 @@ export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const appError = toAppError(error);
     if (appError.status === 503) {
-      request.log.warn({ err: error, reqId: request.id }, 'database unavailable');
+      // A client that has gone (closed the tab, timed out itself) reads no answer: its request
+      // meeting a busy database is no news for the operator.
+      if (request.raw.socket?.destroyed) request.log.info({ reqId: request.id, code: appError.code }, 'the database could not serve a request whose client had gone');
+      else request.log.warn({ err: error, reqId: request.id }, appError.code === 'databaseBusy' ? 'database busy' : 'database unavailable');
       reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
     } else if (appError.code === 'invalidValue') {
       request.log.warn({ err: error, reqId: request.id }, 'the database refused a value of the request');

@@ -15,6 +15,7 @@ import {
   type TParsedStatementLine,
   type TUnmatchedReason,
 } from '@kc/domain';
+import { allowLongWork } from '../../db/timeouts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
@@ -112,6 +113,9 @@ export async function importStatement(
   const keyed = read.lines.map((line) => ({ ...line, key: lineKey(line) }));
 
   return app.db.transaction().execute(async (tx) => {
+    // Tens of thousands of lines in a few set-based statements, possibly after waiting for another
+    // import of the company: longer than the pool's limits allow a request.
+    await allowLongWork(tx);
     // One import at a time per company: two imports of one file cannot both book a line.
     await lockLedgerKey(tx, caller.companyId, 'bank-statement-import');
     const taken = await findTakenPaymentReferences(tx, caller.companyId, keyed.map((l) => l.key));

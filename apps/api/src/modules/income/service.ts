@@ -14,6 +14,7 @@ import {
   type TDistributionPreview,
   type TValueHistory,
 } from '@kc/domain';
+import { allowLongWork } from '../../db/timeouts.ts';
 import { AppError, validationFailed } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
@@ -77,6 +78,7 @@ export async function previewDistribution(app: FastifyInstance, caller: TAuthUse
   const perUnit = formatPrice(parsePrice(body.amountPerUnit));
   const figures = figuresOf(
     await app.db.transaction().execute(async (tx) => {
+      await allowLongWork(tx);
       await allowLargeAggregate(tx);
       return previewFigures(tx, { companyId: caller.companyId, recordDate: body.recordDate, perUnit });
     }),
@@ -110,6 +112,9 @@ export async function declareDistribution(
   const companyId = caller.companyId;
   const dashboardUrl = `${app.config.PUBLIC_URL.replace(/\/$/, '')}${WEB_BASE}${paths.dashboard.href()}`;
   const row = await app.db.transaction().execute(async (tx) => {
+    // One statement credits every contract (40 s for a million), after waiting for another
+    // distribution of the company to end: longer than the pool's limits allow a request.
+    await allowLongWork(tx);
     await lockLedgerKey(tx, companyId, 'distribution');
     await allowLargeAggregate(tx);
     const overlapping = await findOverlappingDistribution(tx, companyId, body.periodFrom, body.periodTo);

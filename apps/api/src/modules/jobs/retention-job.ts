@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { APPLICATION_RETENTION_DAYS } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { allowLongWork } from '../../db/timeouts.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { anonymiseStaleApplications, deleteExpiredPendingUpdates, insertApplicationHistory } from './applications-repository.ts';
 import { closeExpiredOffers, insertOfferHistory } from './repository.ts';
@@ -47,6 +48,7 @@ export function createJobsRetentionJob(options: TJobsRetentionJobOptions): TJobs
     let anonymised = 0;
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
+        await allowLongWork(tx);
         const rows = await closeExpiredOffers(tx, today, now, batchSize);
         await insertOfferHistory(
           tx,
@@ -59,6 +61,7 @@ export function createJobsRetentionJob(options: TJobsRetentionJobOptions): TJobs
     }
     for (;;) {
       const n = await db.transaction().execute(async (tx) => {
+        await allowLongWork(tx);
         const rows = await anonymiseStaleApplications(tx, cutoff, now, batchSize);
         // The status stays (a statistic of the process); the history says when the data went.
         await insertApplicationHistory(

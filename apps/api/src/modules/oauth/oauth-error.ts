@@ -7,7 +7,7 @@ import type { TSecondFactorKind } from '@kc/domain';
  */
 export class OAuthError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 429 | 500,
+    public readonly status: 400 | 401 | 429 | 500 | 503,
     public readonly error: string,
     public readonly code: string,
     public readonly params: Record<string, string | number> = {},

@@ -3,6 +3,8 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { COMPANY_HEADER, ZRevokeRequest, ZTokenError, ZTokenRequest, ZTokenResponse } from '@kc/domain';
 import { isBadInputForDatabase } from '../../db/bad-input.ts';
+import { databaseFault } from '../../db/unavailable.ts';
+import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/error-handler.ts';
 import { apiMessage } from '../../lib/messages.ts';
 import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLoginLimits } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -31,6 +33,9 @@ function toOAuthError(error: FastifyError | Error): OAuthError {
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
   if (isBadInputForDatabase(error)) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
+  // A database that cannot serve now: the client may try again shortly (RFC 6749's own word).
+  const fault = databaseFault(error);
+  if (fault) return new OAuthError(503, 'temporarily_unavailable', fault === 'busy' ? 'databaseBusy' : 'unavailable', {}, UNAVAILABLE_RETRY_AFTER_S);
   return new OAuthError(500, 'server_error', 'internal');
 }
 
@@ -62,11 +67,12 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const oauthError = toOAuthError(error);
-    if (oauthError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'oauth request failed');
+    if (oauthError.status === 503) request.log.warn({ err: error, reqId: request.id }, 'database unavailable or busy');
+    else if (oauthError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'oauth request failed');
     return send(request, reply, oauthError);
   });
 
-  const errors = { 400: ZTokenError, 401: ZTokenError, 429: ZTokenError, 500: ZTokenError };
+  const errors = { 400: ZTokenError, 401: ZTokenError, 429: ZTokenError, 500: ZTokenError, 503: ZTokenError };
 
   app.post(
     '/oauth/token',

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely } from 'kysely';
 import { retentionAction } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
+import { allowLongWork } from '../../db/timeouts.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
@@ -51,6 +52,7 @@ export function createPrivacyRetentionJob(options: TPrivacyRetentionJobOptions):
     let afterId: string | null = null;
     // First, whose relationship ended (no live contract left) or resumed (a new one) since the last pass.
     const noted = await db.transaction().execute(async (tx) => {
+      await allowLongWork(tx);
       const ended = await stampEndedRelationships(tx, now);
       const resumed = await resumeRelationships(tx, now);
       for (const p of ended) {
@@ -66,6 +68,7 @@ export function createPrivacyRetentionJob(options: TPrivacyRetentionJobOptions):
     }
     for (;;) {
       const batch = await db.transaction().execute(async (tx) => {
+        await allowLongWork(tx);
         const people = await leaseRetentionCandidates(tx, afterId, batchSize);
         const acted: { id: string; action: 'BLOCK' | 'ERASE' }[] = [];
         for (const p of people) {
