@@ -183,6 +183,17 @@ export interface RecoveryCodesTable {
   used_at: Timestamp | null;
 }
 
+/** A (device, network) a person has signed in from (migration 0047): a keyed hash, and coarse families only. */
+export interface KnownDevicesTable {
+  user_id: string;
+  company_id: string;
+  fingerprint: string;
+  browser: string | null;
+  os: string | null;
+  first_seen_at: Generated<Date>;
+  last_seen_at: Generated<Date>;
+}
+
 export interface MfaTokensTable {
   token_hash: string;
   user_id: string;
@@ -929,6 +940,8 @@ export interface Database {
   // Passkeys (issue 18, strong authentication).
   passkeys: PasskeysTable;
   webauthn_challenges: WebauthnChallengesTable;
+  // The devices a person signs in from (decision 0045).
+  known_devices: KnownDevicesTable;
 }
 
 export type TUserRow = Selectable<UsersTable>;

@@ -59,6 +59,13 @@ export const EXPORT_SECTIONS: readonly IExportSection[] = [
     },
   },
   {
+    name: 'known-devices',
+    title: {
+      es: 'Los dispositivos desde los que has iniciado sesión: navegador, sistema y la primera y la última vez (no guardamos tu dirección IP, solo una huella cifrada de la red).',
+      en: 'The devices you have signed in from: browser, system and the first and last time (we do not keep your IP address, only a keyed fingerprint of the network).',
+    },
+  },
+  {
     name: 'email-changes',
     title: {
       es: 'Tus solicitudes de cambio de correo electrónico: el correo nuevo, cuándo las hiciste, hasta cuándo valía el enlace y si se confirmaron.',

@@ -1,5 +1,6 @@
 import { formatDate, type TLanguage } from '@kc/domain';
 import { render, type TMailContent } from '../../lib/mail-layout.ts';
+import { securityMail, type TSecurityEvent, type TSecurityLinks } from '../../lib/security-mail.ts';
 
 /** The e-mail change's mails (issue 18, decision 0037), in the person's language. */
 
@@ -45,74 +46,75 @@ export function confirmNewEmailMail(
   };
 }
 
-/** To the OLD address when the change is asked: what happens, and how to secure the account if it was not them. */
+/** To the OLD address when the change is asked: what happens, when, from where, and how to secure the account if it was not them. */
 export function emailChangeRequestedMail(
   language: TLanguage,
-  input: { firstName: string; newEmail: string; minutes: number; forgotPasswordLink: string },
+  input: { firstName: string; newEmail: string; minutes: number; event: TSecurityEvent; links: TSecurityLinks },
 ): TMailContent {
+  const { firstName, newEmail, minutes, event, links } = input;
   if (language === 'en') {
-    return {
+    return securityMail('en', {
+      firstName,
       subject: 'A change of the e-mail address of your KC account was requested',
-      ...render(
-        [
-          `Hello ${input.firstName},`,
-          `Someone signed in to your KC account, with its password, has asked to change its e-mail address to ${input.newEmail}.`,
-          `The address only changes if the link we have sent to ${input.newEmail} is opened within ${input.minutes} minutes. If it was you, you do not need to do anything else.`,
-          'If it was not you, someone knows your password. Choose a new one at once with the link below: setting a new password cancels this request and closes every open session of your account. Then, if you have not yet done so, add a second factor from your account’s security page.',
-        ],
-        { href: input.forgotPasswordLink, label: 'Choose a new password' },
-        'The KC team',
-      ),
-    };
-  }
-  return {
-    subject: 'Se ha solicitado cambiar el correo electrónico de su cuenta de KC',
-    ...render(
-      [
-        `Hola, ${input.firstName}:`,
-        `Alguien que ha accedido a su cuenta de KC con su contraseña ha solicitado cambiar su correo electrónico por ${input.newEmail}.`,
-        `El correo solo cambiará si se abre, en los próximos ${input.minutes} minutos, el enlace que hemos enviado a ${input.newEmail}. Si ha sido usted, no tiene que hacer nada más.`,
-        'Si no ha sido usted, alguien conoce su contraseña. Elija una nueva cuanto antes con el enlace siguiente: al establecerla se anula esta solicitud y se cierran todas las sesiones abiertas de su cuenta. Después, si aún no lo ha hecho, añada un segundo factor desde la página de seguridad de su cuenta.',
+      happened: [
+        `Someone signed in to your KC account, with its password, has asked to change its e-mail address to ${newEmail}.`,
+        `The address only changes if the link we have sent to ${newEmail} is opened within ${minutes} minutes.`,
       ],
-      { href: input.forgotPasswordLink, label: 'Elegir una contraseña nueva' },
-      'El equipo de KC',
-    ),
-  };
+      event,
+      links,
+      ifNotYou: [
+        `If it was not you, someone knows your password. Choose a new one at once with the link below: setting a new password cancels this request and closes every open session of your account. Then, if you have not yet done so, add a second factor from your account’s security page (${links.security}).`,
+      ],
+    });
+  }
+  return securityMail('es', {
+    firstName,
+    subject: 'Se ha solicitado cambiar el correo electrónico de su cuenta de KC',
+    happened: [
+      `Alguien que ha accedido a su cuenta de KC con su contraseña ha solicitado cambiar su correo electrónico por ${newEmail}.`,
+      `El correo solo cambiará si se abre, en los próximos ${minutes} minutos, el enlace que hemos enviado a ${newEmail}.`,
+    ],
+    event,
+    links,
+    ifNotYou: [
+      `Si no ha sido usted, alguien conoce su contraseña. Elija una nueva cuanto antes con el enlace siguiente: al establecerla se anula esta solicitud y se cierran todas las sesiones abiertas de su cuenta. Después, si aún no lo ha hecho, añada un segundo factor desde la página de seguridad de su cuenta (${links.security}).`,
+    ],
+  });
 }
 
-/** To the OLD address once the change is confirmed. */
+/**
+ * To the OLD address once the change is confirmed: when and from where the link was opened. A new
+ * password would not help (its link now goes to the new address): the advice is to contact us.
+ */
 export function emailChangedMail(
   language: TLanguage,
-  input: { firstName: string; newEmail: string; changedAt: Date; contactLink: string },
+  input: { firstName: string; newEmail: string; event: TSecurityEvent; links: TSecurityLinks; contactLink: string },
 ): TMailContent {
-  const day = formatDate(input.changedAt);
-  const time = timeOf(input.changedAt);
+  const { firstName, newEmail, event, links } = input;
   if (language === 'en') {
-    return {
+    return securityMail('en', {
+      firstName,
       subject: 'The e-mail address of your KC account has changed',
-      ...render(
-        [
-          `Hello ${input.firstName},`,
-          `The e-mail address of your KC account was changed to ${input.newEmail} on ${day} at ${time} Madrid time. From now on, sign in and receive our messages at that address; every other open session of your account was closed.`,
-          'This is the last message we send to this address about your account.',
-          'If you did not make this change, contact us at once with the link below so that we can secure your account.',
-        ],
-        { href: input.contactLink, label: 'Contact KC' },
-        'The KC team',
-      ),
-    };
-  }
-  return {
-    subject: 'El correo electrónico de su cuenta de KC ha cambiado',
-    ...render(
-      [
-        `Hola, ${input.firstName}:`,
-        `El correo electrónico de su cuenta de KC se cambió por ${input.newEmail} el ${day} a las ${time}, hora de Madrid. A partir de ahora, acceda y reciba nuestros mensajes en esa dirección; se han cerrado las demás sesiones abiertas de su cuenta.`,
-        'Este es el último mensaje sobre su cuenta que enviamos a esta dirección.',
-        'Si no ha hecho usted este cambio, póngase en contacto con nosotros de inmediato con el enlace siguiente para que podamos proteger su cuenta.',
+      happened: [
+        `The e-mail address of your KC account was changed to ${newEmail}. From now on, sign in and receive our messages at that address; every other open session of your account was closed.`,
+        'This is the last message we send to this address about your account.',
       ],
-      { href: input.contactLink, label: 'Contactar con KC' },
-      'El equipo de KC',
-    ),
-  };
+      event,
+      links,
+      ifNotYou: ['If you did not make this change, contact us at once with the link below so that we can secure your account.'],
+      link: { href: input.contactLink, label: 'Contact KC' },
+    });
+  }
+  return securityMail('es', {
+    firstName,
+    subject: 'El correo electrónico de su cuenta de KC ha cambiado',
+    happened: [
+      `El correo electrónico de su cuenta de KC se ha cambiado por ${newEmail}. A partir de ahora, acceda y reciba nuestros mensajes en esa dirección; se han cerrado las demás sesiones abiertas de su cuenta.`,
+      'Este es el último mensaje sobre su cuenta que enviamos a esta dirección.',
+    ],
+    event,
+    links,
+    ifNotYou: ['Si no ha hecho usted este cambio, póngase en contacto con nosotros de inmediato con el enlace siguiente para que podamos proteger su cuenta.'],
+    link: { href: input.contactLink, label: 'Contactar con KC' },
+  });
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZChangeEmailRequest, ZEmailChangeConfirmed, ZEmailChangeConfirmRequest, ZEmailChangeRequested, ZProblem } from '@kc/domain';
 import { requirePermission, type TAuthUser } from '../../plugins/auth.ts';
+import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { requireStepUp } from '../strong-auth/step-up.ts';
 import { confirmEmailChange, requestEmailChange } from './email-change-service.ts';
@@ -25,7 +26,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const answer = await requestEmailChange(app, request.user!, request.body, { address: request.ip, audit: auditContextOf(request) });
+      const answer = await requestEmailChange(app, request.user!, request.body, { client: clientOf(request), audit: auditContextOf(request) });
       return reply.status(202).send(answer);
     },
   );
@@ -59,7 +60,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
         token: request.body.token,
         caller,
         callerTokenHash: caller ? request.tokenHash : undefined,
-        ipAddress: request.ip ?? null,
+        client: clientOf(request),
       });
     },
   );

@@ -21,6 +21,8 @@ import type { Database } from '../../db/schema.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { verifySecret } from '../../lib/password.ts';
 import { hit } from '../../lib/rate-limit.ts';
+import type { TClient } from '../../lib/client-device.ts';
+import { securityLinks } from '../../lib/security-mail.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
@@ -66,12 +68,12 @@ export async function requestEmailChange(
   app: FastifyInstance,
   caller: TAuthUser,
   input: TChangeEmailRequest,
-  context: { address: string; audit: TAuditContext },
+  context: { client: TClient; audit: TAuditContext },
   now = new Date(),
 ): Promise<TEmailChangeRequested> {
   const person = await findUserForEmailChange(app.db, caller.companyId, caller.id);
   if (!person) throw new AppError(401, 'unauthorized');
-  const keys = loginKeys(caller.companyId, person.email, context.address);
+  const keys = loginKeys(caller.companyId, person.email, context.client.address);
   const wait = await app.loginLimiter.blockedFor(keys);
   if (wait > 0) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(wait / 60) });
   if (!(await verifySecret(person.password_hash, input.currentPassword))) {
@@ -118,7 +120,8 @@ export async function requestEmailChange(
         firstName: person.first_name,
         newEmail: input.newEmail,
         minutes: EMAIL_CHANGE_LINK_MINUTES,
-        forgotPasswordLink: `${base}/web${paths.forgotPassword.href()}`,
+        event: { at: now, client: context.client },
+        links: securityLinks(base),
       }),
     });
     await recordAudit(tx, context.audit, {
@@ -140,7 +143,7 @@ export async function requestEmailChange(
  */
 export async function confirmEmailChange(
   app: FastifyInstance,
-  input: { companyId: string; token: string; caller: TAuthUser | undefined; callerTokenHash: string | undefined; ipAddress: string | null },
+  input: { companyId: string; token: string; caller: TAuthUser | undefined; callerTokenHash: string | undefined; client: TClient },
   now = new Date(),
 ): Promise<TEmailChangeConfirmed> {
   const result = await app.db
@@ -162,7 +165,7 @@ export async function confirmEmailChange(
       const revoked = keepOwn ? await revokeOtherTokens(tx, person.id, input.callerTokenHash!) : await revokeEveryToken(tx, person.id);
       await recordAudit(
         tx,
-        { companyId: change.company_id, actorId: person.id, ipAddress: input.ipAddress },
+        { companyId: change.company_id, actorId: person.id, ipAddress: input.client.address },
         {
           entityType: 'user',
           entityId: person.id,
@@ -179,7 +182,8 @@ export async function confirmEmailChange(
         ...emailChangedMail(languageOf(person.language), {
           firstName: person.first_name,
           newEmail: change.new_email,
-          changedAt: now,
+          event: { at: now, client: input.client },
+          links: securityLinks(app.config.PUBLIC_URL),
           contactLink: `${trimSlash(app.config.PUBLIC_URL)}/web${paths.contactUs.href()}`,
         }),
       });

@@ -40,9 +40,9 @@ export async function findUserWithAdvisor(db: TExecutor, companyId: string, user
     .executeTakeFirst();
 }
 
-export async function findPasswordHash(db: TExecutor, userId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('users').select('password_hash').where('id', '=', userId).executeTakeFirst();
-  return row?.password_hash;
+/** The person's password hash, and what a mail to them needs (address, first name, language). */
+export function findPasswordOwner(db: TExecutor, userId: string) {
+  return db.selectFrom('users').select(['password_hash', 'email', 'first_name', 'language']).where('id', '=', userId).executeTakeFirst();
 }
 
 export async function updatePasswordHash(db: TExecutor, userId: string, passwordHash: string): Promise<void> {

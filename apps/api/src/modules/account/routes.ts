@@ -8,6 +8,7 @@ import {
 } from '@kc/domain';
 import { unauthorized } from '../../lib/app-error.ts';
 import { requirePermission } from '../../plugins/auth.ts';
+import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { findUserWithAdvisor } from './repository.ts';
 import { requireStepUp } from '../strong-auth/step-up.ts';
@@ -67,14 +68,14 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['account'],
         summary: 'Changes the password (current, new, repeat); every other session of the user is closed',
         description:
-          '403 stepUpRequired without a recent second factor (when the person has one); 400 currentPasswordWrong on currentPassword (counted as a failed login); 429 emailChangeTooManyAttempts while the login limiter blocks (nothing is checked or changed). Audited as user.passwordChanged.',
+          '403 stepUpRequired without a recent second factor (when the person has one); 400 currentPasswordWrong on currentPassword (counted as a failed login); 429 emailChangeTooManyAttempts while the login limiter blocks (nothing is checked or changed). Audited as user.passwordChanged; the person is told by mail (when, from where, what to do if it was not them).',
         security,
         body: ZChangePasswordRequest,
         response: { 200: ZOkResponse, 400: ZProblem, 401: ZProblem, 403: ZProblem, 429: ZProblem },
       },
     },
     async (request) => {
-      await changePassword(app, request.user!, request.tokenHash!, request.body, { address: request.ip, audit: auditContextOf(request) });
+      await changePassword(app, request.user!, request.tokenHash!, request.body, { client: clientOf(request), audit: auditContextOf(request) });
       return { ok: true as const };
     },
   );

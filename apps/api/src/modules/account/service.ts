@@ -3,13 +3,16 @@ import { paths, vkey, type TChangePasswordRequest } from '@kc/domain';
 import type { TDb } from '../../db/database.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { hashSecret, verifySecret } from '../../lib/password.ts';
+import type { TClient } from '../../lib/client-device.ts';
+import { securityLinks } from '../../lib/security-mail.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { notify } from '../notifications/service.ts';
 import { loginKeys } from '../oauth/login-limiter.ts';
 import { cancelPendingEmailChanges } from './email-change-service.ts';
-import { findPasswordHash, findProfileForExport, revokeOtherTokens, updatePasswordHash } from './repository.ts';
+import { passwordChangedMail } from './password-mails.ts';
+import { findPasswordOwner, findProfileForExport, revokeOtherTokens, updatePasswordHash } from './repository.ts';
 
 /** Personal data export (issue 16): the person's own row, every personal column (never the password's hash or the search text). */
 export function profileForExport(db: TDb, companyId: string, userId: string) {
@@ -22,21 +25,23 @@ export function profileForExport(db: TDb, companyId: string, userId: string) {
  * currentPasswordWrong), and while the limiter blocks this account from this address the answer is
  * 429 emailChangeTooManyAttempts (its message speaks of a wrong password, nothing about e-mail) and
  * nothing is checked or changed. On success, in one transaction: the new hash, every other session
- * revoked, a pending e-mail change cancelled, the notification and the audit entry
- * `user.passwordChanged` (never a password in it).
+ * revoked, a pending e-mail change cancelled, the notification, a mail to the person (when, from
+ * where, what to do if it was not them) and the audit entry `user.passwordChanged` (never a
+ * password in it).
  */
 export async function changePassword(
   app: FastifyInstance,
   caller: TAuthUser,
   tokenHash: string,
   input: TChangePasswordRequest,
-  context: { address: string; audit: TAuditContext },
+  context: { client: TClient; audit: TAuditContext },
+  now = new Date(),
 ): Promise<void> {
-  const keys = loginKeys(caller.companyId, caller.email, context.address);
+  const keys = loginKeys(caller.companyId, caller.email, context.client.address);
   const wait = await app.loginLimiter.blockedFor(keys);
   if (wait > 0) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(wait / 60) });
-  const hash = await findPasswordHash(app.db, caller.id);
-  if (!hash || !(await verifySecret(hash, input.currentPassword))) {
+  const owner = await findPasswordOwner(app.db, caller.id);
+  if (!owner || !(await verifySecret(owner.password_hash, input.currentPassword))) {
     await app.loginLimiter.recordFailure(keys);
     throw new AppError(400, 'currentPasswordWrong', {}, [{ field: 'currentPassword', message: vkey('invalid') }]);
   }
@@ -60,6 +65,16 @@ export async function changePassword(
       entityId: caller.id,
       action: 'user.passwordChanged',
       after: { revokedSessions },
+    });
+    await app.mailer.enqueue(tx, {
+      companyId: caller.companyId,
+      to: owner.email,
+      userId: caller.id,
+      ...passwordChangedMail(owner.language === 'en' ? 'en' : 'es', {
+        firstName: owner.first_name,
+        event: { at: now, client: context.client },
+        links: securityLinks(app.config.PUBLIC_URL),
+      }),
     });
   });
   forgetSessions(app.db);

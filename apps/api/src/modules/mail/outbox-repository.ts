@@ -1,4 +1,4 @@
-import { sql, type ExpressionBuilder, type Kysely, type Transaction } from 'kysely';
+import { sql, type Expression, type ExpressionBuilder, type Kysely, type QueryCreator, type SqlBool, type Transaction } from 'kysely';
 import type { Database, TMailRow } from '../../db/schema.ts';
 import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 import { LINK_SECRET_PATTERN, SCRUBBED_SECRET_SQL_REPLACEMENT } from '../../lib/link-secrets.ts';
@@ -45,6 +45,20 @@ export async function insertMails(db: TExecutor, mails: readonly TNewMail[]): Pr
       })),
     )
     .execute();
+}
+
+/**
+ * One mail to a known user, queued only when `condition` holds: a part (a CTE) of another
+ * module's statement, so that the mail is saved in the same statement as what it tells (a
+ * sign-in's write) and costs no round trip of its own.
+ */
+export function insertMailWhen<DB extends Database>(qb: QueryCreator<DB>, mail: TNewMail & { userId: string }, condition: Expression<SqlBool>) {
+  return qb
+    .insertInto('mail_outbox')
+    .columns(['company_id', 'to_address', 'subject', 'text_body', 'html_body', 'user_id'])
+    .expression(
+      sql`SELECT ${mail.companyId}::text, ${mail.to}::text, ${mail.subject}::text, ${mail.text}::text, ${mail.html}::text, ${mail.userId}::uuid WHERE ${condition}`,
+    );
 }
 
 /**

@@ -1,9 +1,11 @@
-import { CompiledQuery, sql, type Kysely, type Transaction } from 'kysely';
+import { CompiledQuery, sql, type Kysely, type SqlBool, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { jsonColumn } from '../../lib/json-column.ts';
+import { changedRows, type TErasedPerson, type TErasureCounts } from '../../lib/erasure.ts';
 import { forgetSessions, type TSessionAlongside } from '../../lib/session-cache.ts';
 import { companyExistsSql } from '../company/repository.ts';
 import { userForLoginQuery } from '../users/repository.ts';
+import { insertMailWhen, type TNewMail } from '../mail/outbox-repository.ts';
 import { jsonObjectFrom } from 'kysely/helpers/postgres';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -20,6 +22,9 @@ export interface TLoginUser {
   /** Only whether it is set matters (JSON: an ISO text). */
   confirmed_at: string | null;
   has_second_factor: boolean;
+  email: string;
+  first_name: string;
+  language: string;
 }
 
 /**
@@ -48,13 +53,26 @@ export async function findLoginContext(
   };
 }
 
+/** The (device, network) a sign-in comes from, as stored (a keyed hash and the families), and the mail that tells of a new one. */
+export interface TLoginDevice {
+  fingerprint: string;
+  browser: string | null;
+  os: string | null;
+  newDeviceMail: TNewMail;
+}
+
 /**
- * A login's writes in one statement (so one round trip and one commit): the new token, and the
- * user's last logon.
+ * A login's writes in one statement (so one round trip and one commit): the new token, the
+ * device seen (added, or its last sign-in moved), the mail about a new device, and the user's last
+ * logon. The mail is queued only when the device was added and the account already had another
+ * one: its first device (the first sign-in after sign-up, or after this table came) is not news.
+ * Every part reads the snapshot from before the statement, so the probe of other devices does not
+ * see the row being added; it and the upsert use the primary key (user_id, fingerprint).
  */
 export async function insertAccessTokenAndLogon(
   db: TExecutor,
   token: { tokenHash: string; userId: string; companyId: string; clientId: string; expiresAt: Date; secondFactorAt?: Date },
+  device: TLoginDevice,
 ): Promise<void> {
   await db
     .with('token', (qb) =>
@@ -66,6 +84,21 @@ export async function insertAccessTokenAndLogon(
         expires_at: token.expiresAt,
         second_factor_at: token.secondFactorAt ?? null,
       }),
+    )
+    .with('seen', (qb) =>
+      qb
+        .insertInto('known_devices')
+        .values({ user_id: token.userId, company_id: token.companyId, fingerprint: device.fingerprint, browser: device.browser, os: device.os })
+        .onConflict((oc) => oc.columns(['user_id', 'fingerprint']).doUpdateSet({ last_seen_at: sql<Date>`now()` }))
+        // Both stamps are the transaction's now() only on the row just inserted (an update moves last_seen_at alone).
+        .returning(sql<boolean>`first_seen_at = last_seen_at`.as('is_new')),
+    )
+    .with('told', (qb) =>
+      insertMailWhen(
+        qb,
+        { ...device.newDeviceMail, userId: token.userId },
+        sql<SqlBool>`EXISTS (SELECT 1 FROM seen WHERE seen.is_new) AND EXISTS (SELECT 1 FROM known_devices d WHERE d.user_id = ${token.userId})`,
+      ),
     )
     .updateTable('users')
     .set({ last_logon_at: sql<Date>`now()` })
@@ -144,6 +177,23 @@ export async function findTokenUser(db: TExecutor, tokenHash: string, now = new 
   const parameters = statement.parameters.map((p) => (p === HASH_STAND_IN ? tokenHash : p === NOW_STAND_IN ? now : p));
   const result = await db.executeQuery<TTokenUser>(CompiledQuery.raw(statement.sql, parameters));
   return result.rows[0];
+}
+
+/** Personal data export: the (device, network) pairs a person signed in from, as families and dates (never the hash). */
+export function findKnownDevicesForExport(db: TExecutor, companyId: string, userId: string) {
+  return db
+    .selectFrom('known_devices')
+    .select(['browser', 'os', 'first_seen_at', 'last_seen_at'])
+    .where('company_id', '=', companyId)
+    .where('user_id', '=', userId)
+    .orderBy('first_seen_at')
+    .execute();
+}
+
+/** A person's erasure: the devices they signed in from go (run by privacy in its transaction, lib/erasure.ts). */
+export async function eraseKnownDevices(tx: Transaction<Database>, person: TErasedPerson): Promise<TErasureCounts> {
+  const result = await tx.deleteFrom('known_devices').where('user_id', '=', person.id).executeTakeFirst();
+  return { knownDevices: changedRows(result) };
 }
 
 /** Personal data export (issue 16): a user's sessions as metadata (client, start, expiry, end), never the token's hash. */

@@ -10,6 +10,8 @@ import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLogi
 import { OAuthError } from './oauth-error.ts';
 import { issueToken, revokeToken, type TOAuthDeps } from './service.ts';
 import { webauthnSettingsOf } from '../strong-auth/passkeys-webauthn.ts';
+import { clientOf } from '../../lib/client-device.ts';
+import { securityLinks } from '../../lib/security-mail.ts';
 
 export interface TOAuthRoutesOptions {
   /** Tests may pass smaller limits. */
@@ -63,6 +65,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
     tokenTtlSeconds: app.config.TOKEN_TTL_SECONDS,
     key: app.config.secondFactorKey,
     webauthn: webauthnSettingsOf(app.config),
+    links: securityLinks(app.config.PUBLIC_URL),
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -86,7 +89,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const answer = await issueToken(deps(), request.body, { companyId: headerOf(request), address: request.ip });
+      const answer = await issueToken(deps(), request.body, { companyId: headerOf(request), client: clientOf(request) });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return answer;
     },

@@ -4,10 +4,21 @@ import type { Database } from '../../db/schema.ts';
 import { decoyHash, verifySecret } from '../../lib/password.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
 import { verifyClientSecret } from '../../lib/client-secret.ts';
+import { deviceFamilyOf, deviceFingerprint, type TClient } from '../../lib/client-device.ts';
+import type { TSecurityLinks } from '../../lib/security-mail.ts';
+import { newDeviceSignInMail } from './mails.ts';
 import { userForLogin } from '../users/service.ts';
 import { loginKeys, type TLoginLimiter } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
-import { findClient, findLoginContext, findSessionsForExport, insertAccessTokenAndLogon, revokeAccessToken, type TLoginUser } from './repository.ts';
+import {
+  findClient,
+  findKnownDevicesForExport,
+  findLoginContext,
+  findSessionsForExport,
+  insertAccessTokenAndLogon,
+  revokeAccessToken,
+  type TLoginUser,
+} from './repository.ts';
 import {
   consumeMfaToken,
   findMfaToken,
@@ -29,6 +40,8 @@ export interface TOAuthDeps {
   key: Buffer;
   /** Passkeys: the relying party and the origins allowed (WEBAUTHN_*). */
   webauthn: TWebauthnSettings;
+  /** What a security mail offers to someone who did not sign in (from PUBLIC_URL). */
+  links: TSecurityLinks;
 }
 
 const TOKEN_SCOPE = 'api';
@@ -53,7 +66,7 @@ async function checkClient(secretHash: string | null, clientId: string, secret: 
 export async function issueToken(
   deps: TOAuthDeps,
   input: TTokenRequest,
-  context: { companyId: string | undefined; address: string },
+  context: { companyId: string | undefined; client: TClient },
 ): Promise<TTokenResponse> {
   const { db } = deps;
   const companyId = context.companyId;
@@ -70,22 +83,55 @@ export async function issueToken(
   }
   if (!input.client_id || !input.client_secret) throw new OAuthError(401, 'invalid_client', 'oauthInvalidClient');
   const clientId = await checkClient(parties.clientSecretHash, input.client_id, input.client_secret);
-  if (input.grant_type === MFA_GRANT_TYPE) return mfaGrant(deps, input, { companyId, clientId, address: context.address });
-  if (input.grant_type === PASSKEY_GRANT_TYPE) return passkeyGrant(deps, input, { companyId, clientId, address: context.address });
-  return passwordGrant(deps, input, { companyId, clientId, address: context.address, user: parties.user });
+  const address = context.client.address;
+  if (input.grant_type === MFA_GRANT_TYPE) return mfaGrant(deps, input, { companyId, clientId, address, client: context.client });
+  if (input.grant_type === PASSKEY_GRANT_TYPE) return passkeyGrant(deps, input, { companyId, clientId, address, client: context.client });
+  return passwordGrant(deps, input, { companyId, clientId, address, client: context.client, user: parties.user });
 }
 
-/** A new session (token) for a user; `secondFactorAt` stamps it as having proved a second factor. */
-async function openSession(deps: TOAuthDeps, input: { userId: string; companyId: string; clientId: string; secondFactorAt?: Date }): Promise<TTokenResponse> {
+/** Whom a session is for: what its sign-in's mail needs. */
+interface TSessionPerson {
+  id: string;
+  email: string;
+  firstName: string;
+  language: string;
+}
+
+/**
+ * A new session (token) for a user; `secondFactorAt` stamps it as having proved a second factor.
+ * The same statement records the (device, network) it comes from and, when the account had other
+ * devices but not this one, queues the mail that tells the person (docs/decisions/0045).
+ */
+async function openSession(
+  deps: TOAuthDeps,
+  input: { person: TSessionPerson; companyId: string; clientId: string; client: TClient; secondFactorAt?: Date },
+): Promise<TTokenResponse> {
   const token = newToken();
-  await insertAccessTokenAndLogon(deps.db, {
-    tokenHash: hashToken(token),
-    userId: input.userId,
-    companyId: input.companyId,
-    clientId: input.clientId,
-    expiresAt: new Date(Date.now() + deps.tokenTtlSeconds * 1000),
-    ...(input.secondFactorAt ? { secondFactorAt: input.secondFactorAt } : {}),
-  });
+  const now = new Date();
+  const { person, client } = input;
+  const family = deviceFamilyOf(client.userAgent);
+  const language = person.language === 'en' ? 'en' : 'es';
+  await insertAccessTokenAndLogon(
+    deps.db,
+    {
+      tokenHash: hashToken(token),
+      userId: person.id,
+      companyId: input.companyId,
+      clientId: input.clientId,
+      expiresAt: new Date(now.getTime() + deps.tokenTtlSeconds * 1000),
+      ...(input.secondFactorAt ? { secondFactorAt: input.secondFactorAt } : {}),
+    },
+    {
+      fingerprint: deviceFingerprint(deps.key, person.id, family, client.address),
+      browser: family.browser,
+      os: family.os,
+      newDeviceMail: {
+        companyId: input.companyId,
+        to: person.email,
+        ...newDeviceSignInMail(language, { firstName: person.firstName, event: { at: now, client }, links: deps.links }),
+      },
+    },
+  );
   return { access_token: token, token_type: 'bearer', expires_in: deps.tokenTtlSeconds, scope: TOKEN_SCOPE };
 }
 
@@ -98,7 +144,7 @@ async function openSession(deps: TOAuthDeps, input: { userId: string; companyId:
 async function passwordGrant(
   deps: TOAuthDeps,
   input: TTokenRequest,
-  context: { companyId: string; clientId: string; address: string; user: TLoginUser | undefined },
+  context: { companyId: string; clientId: string; address: string; client: TClient; user: TLoginUser | undefined },
 ): Promise<TTokenResponse> {
   const { db, limiter } = deps;
   const { companyId, clientId, user } = context;
@@ -130,7 +176,12 @@ async function passwordGrant(
     ]);
     throw new OAuthError(400, 'mfa_required', 'oauthMfaRequired', {}, undefined, { mfa_token: mfaToken, factors });
   }
-  return openSession(deps, { userId: user.id, companyId, clientId });
+  return openSession(deps, {
+    person: { id: user.id, email: user.email, firstName: user.first_name, language: user.language },
+    companyId,
+    clientId,
+    client: context.client,
+  });
 }
 
 /** The one proof of a second step: exactly one of `otp`, `recovery_code`, `passkey`. */
@@ -161,7 +212,7 @@ function proofOf(input: TTokenRequest): TFactorProof {
 async function mfaGrant(
   deps: TOAuthDeps,
   input: TTokenRequest,
-  context: { companyId: string; clientId: string; address: string },
+  context: { companyId: string; clientId: string; address: string; client: TClient },
 ): Promise<TTokenResponse> {
   const { db } = deps;
   if (!input.mfa_token) throw new OAuthError(400, 'invalid_request', 'oauthMissingParameter', { name: 'mfa_token' });
@@ -172,10 +223,10 @@ async function mfaGrant(
   const owner = await loadFactorOwner(db, pending.user_id);
   const now = new Date();
   const outcome = await proveSecondFactor(
-    { db, key: deps.key, limiter: deps.limiter, webauthn: deps.webauthn },
+    { db, key: deps.key, limiter: deps.limiter, webauthn: deps.webauthn, links: deps.links },
     owner,
     proof,
-    { address: context.address, audit: { companyId: context.companyId, actorId: owner.id, ipAddress: context.address } },
+    { client: context.client, audit: { companyId: context.companyId, actorId: owner.id, ipAddress: context.address } },
     now,
   );
   if (!outcome.ok) {
@@ -186,7 +237,7 @@ async function mfaGrant(
     throw new OAuthError(400, 'invalid_grant', 'oauthInvalidCode');
   }
   if (!(await consumeMfaToken(db, input.mfa_token, now))) throw new OAuthError(400, 'invalid_grant', 'oauthMfaTokenInvalid');
-  return openSession(deps, { userId: owner.id, companyId: context.companyId, clientId: context.clientId, secondFactorAt: now });
+  return openSession(deps, { person: owner, companyId: context.companyId, clientId: context.clientId, client: context.client, secondFactorAt: now });
 }
 
 /**
@@ -202,7 +253,7 @@ async function mfaGrant(
 async function passkeyGrant(
   deps: TOAuthDeps,
   input: TTokenRequest,
-  context: { companyId: string; clientId: string; address: string },
+  context: { companyId: string; clientId: string; address: string; client: TClient },
 ): Promise<TTokenResponse> {
   const { db, limiter } = deps;
   if (!input.passkey) throw new OAuthError(400, 'invalid_request', 'oauthMissingParameter', { name: 'passkey' });
@@ -238,7 +289,7 @@ async function passkeyGrant(
   if (!user.confirmed_at) throw new OAuthError(400, 'invalid_grant', 'oauthAccountUnconfirmed');
   if (!user.is_active) throw new OAuthError(400, 'invalid_grant', 'oauthAccountInactive');
   await recordAudit(db, audit, { entityType: 'user', entityId: user.id, action: 'user.passkeySignIn', after: { passkeyId: result.passkeyId, name: result.passkeyName } });
-  return openSession(deps, { userId: user.id, companyId: context.companyId, clientId: context.clientId, secondFactorAt: now });
+  return openSession(deps, { person: owner!, companyId: context.companyId, clientId: context.clientId, client: context.client, secondFactorAt: now });
 }
 
 /** RFC 7009: revokes the token (logout). An unknown or already revoked token is not an error. */
@@ -255,6 +306,14 @@ export async function revokeToken(
 export function listSessionsForExport(db: Kysely<Database>, companyId: string, userId: string) {
   return findSessionsForExport(db, companyId, userId);
 }
+
+/** The (device, network) pairs a person signed in from, for their data export: families and dates, never the hash. */
+export function listKnownDevicesForExport(db: Kysely<Database>, companyId: string, userId: string) {
+  return findKnownDevicesForExport(db, companyId, userId);
+}
+
+/** A person's erasure: this module's part, run by privacy in its transaction (lib/erasure.ts). */
+export { eraseKnownDevices } from './repository.ts';
 
 /** The session behind a bearer token, for the auth plugin (plugins/auth.ts). */
 export { findTokenUser } from './repository.ts';

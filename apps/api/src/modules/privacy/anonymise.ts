@@ -11,6 +11,7 @@ import { applicationPhonesOf, eraseJobApplications } from '../jobs/applications.
 import { eraseLeads, leadPhonesOf } from '../leads/service.ts';
 import { eraseMails } from '../mail/mailer.ts';
 import { eraseNotifications } from '../notifications/service.ts';
+import { eraseKnownDevices } from '../oauth/service.ts';
 import { erasePaymentMethods } from '../payment-preferences/service.ts';
 import { eraseSignUpLinks } from '../signup/service.ts';
 import { eraseSecondFactors } from '../strong-auth/service.ts';
@@ -63,6 +64,7 @@ const ERASURE_PARTS: ((tx: Transaction<Database>, person: TErasedPerson) => Prom
   eraseDocuments,
   eraseSignUpLinks,
   eraseSecondFactors,
+  eraseKnownDevices,
 ];
 
 /**
@@ -73,7 +75,7 @@ const ERASURE_PARTS: ((tx: Transaction<Database>, person: TErasedPerson) => Prom
  * blanked; those to others carrying their data, by `about_address`, emptied; no other), contact
  * messages, job applications and leads by their e-mail, advisors' notes, documents (derived PDFs
  * carrying the name: regenerated on demand from the anonymised data), sign-up and password links,
- * second factors. Kept, blocked: contracts, their events, payments and ledger lines (ids and
+ * second factors, the devices they signed in from. Kept, blocked: contracts, their events, payments and ledger lines (ids and
  * amounts only). Returns what it changed, as counts.
  */
 export async function anonymisePerson(tx: Transaction<Database>, person: TPersonRow, at: Date, options: { endRelationship: boolean }): Promise<TErasureCounts> {

@@ -10,7 +10,7 @@ import { listInvestorProtectionForExport } from '../investor-protection/service.
 import { mailsOfPersonForExport } from '../mail/mailer.ts';
 import { listNotificationsForExport } from '../notifications/service.ts';
 import { listMarketForExport } from '../market/service.ts';
-import { listSessionsForExport } from '../oauth/service.ts';
+import { listKnownDevicesForExport, listSessionsForExport } from '../oauth/service.ts';
 import { paymentPreferencesForExport } from '../payment-preferences/service.ts';
 import { listSecondFactorsForExport } from '../strong-auth/service.ts';
 import { jsonColumn } from '../../lib/json-column.ts';
@@ -287,6 +287,18 @@ const SOURCES: readonly TExportSectionSource[] = [
         startedAt: iso(s.created_at),
         expiresAt: iso(s.expires_at),
         endedAt: iso(s.revoked_at),
+      }));
+    },
+  },
+  {
+    name: 'known-devices',
+    columns: [['browser'], ['system'], ['firstSignInAt'], ['lastSignInAt']],
+    async rows({ db, companyId, userId }) {
+      return (await listKnownDevicesForExport(db, companyId, userId)).map((d) => ({
+        browser: d.browser,
+        system: d.os,
+        firstSignInAt: iso(d.first_seen_at),
+        lastSignInAt: iso(d.last_seen_at),
       }));
     },
   },

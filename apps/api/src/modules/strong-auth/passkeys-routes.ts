@@ -11,6 +11,7 @@ import {
 import { AppError } from '../../lib/app-error.ts';
 import { hit } from '../../lib/rate-limit.ts';
 import { requirePermission } from '../../plugins/auth.ts';
+import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { clientAddressKey } from '../oauth/login-limiter.ts';
 import { deletePasskey, finishPasskeyRegistration, startPasskeyAuthentication, startPasskeyRegistration } from './passkeys-service.ts';
@@ -63,7 +64,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await finishPasskeyRegistration(deps(), request.user!, request.tokenHash!, request.body, auditContextOf(request));
+      const result = await finishPasskeyRegistration(deps(), request.user!, request.tokenHash!, request.body, { client: clientOf(request), audit: auditContextOf(request) });
       return reply.status(201).send(result);
     },
   );
@@ -82,7 +83,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await deletePasskey(deps(), request.user!, request.params.id, auditContextOf(request));
+      await deletePasskey(deps(), request.user!, request.params.id, { client: clientOf(request), audit: auditContextOf(request) });
       return reply.status(204).send(null);
     },
   );

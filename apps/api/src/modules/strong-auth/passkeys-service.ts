@@ -2,7 +2,7 @@ import { formatRecoveryCode, mustEnrolSecondFactor, type TPasskeyAuthenticationO
 import { AppError } from '../../lib/app-error.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
-import { recordAudit, type TAuditContext } from '../audit/service.ts';
+import { recordAudit } from '../audit/service.ts';
 import { deleteRecoveryCodes, findHasSecondFactor, replaceRecoveryCodes } from './repository.ts';
 import { lockUserFactors } from './passkeys-repository.ts';
 import {
@@ -13,7 +13,7 @@ import {
   storePasskey,
   verifyNewPasskey,
 } from './passkeys-webauthn.ts';
-import { findMfaToken, loadFactorOwner, newRecoveryCodes, recoveryCodeHash, sendFactorMail, stampSecondFactor, type TStrongAuthDeps } from './service.ts';
+import { findMfaToken, loadFactorOwner, newRecoveryCodes, recoveryCodeHash, sendFactorMail, stampSecondFactor, type TFactorContext, type TStrongAuthDeps } from './service.ts';
 import './passkeys-messages.ts';
 
 /**
@@ -39,9 +39,10 @@ export async function finishPasskeyRegistration(
   user: TAuthUser,
   tokenHash: string,
   input: TPasskeyRegistrationRequest,
-  audit: TAuditContext,
+  context: TFactorContext,
   now = new Date(),
 ): Promise<TPasskeyRegistrationResult> {
+  const { audit } = context;
   const verified = await verifyNewPasskey(deps.db, deps.webauthn, user, input, now);
   const owner = await loadFactorOwner(deps.db, user.id);
   const result = await deps.db.transaction().execute(async (tx) => {
@@ -56,7 +57,7 @@ export async function finishPasskeyRegistration(
       action: 'user.secondFactorEnrolled',
       after: { method: 'passkey', passkeyId: passkey.id, name: passkey.name, firstFactor: !hadFactor },
     });
-    await sendFactorMail(tx, owner, 'enrolled');
+    await sendFactorMail(tx, owner, 'enrolled', { client: context.client, at: now, links: deps.links });
     return { passkey, recoveryCodes: codes ? codes.map(formatRecoveryCode) : null };
   });
   await stampSecondFactor(deps.db, tokenHash, now);
@@ -69,7 +70,8 @@ export async function finishPasskeyRegistration(
  * factor left, the recovery codes go too. Decided under a lock of the person's row, so two
  * removals at once cannot both take "the other one" away.
  */
-export async function deletePasskey(deps: TStrongAuthDeps, user: TAuthUser, passkeyId: string, audit: TAuditContext): Promise<void> {
+export async function deletePasskey(deps: TStrongAuthDeps, user: TAuthUser, passkeyId: string, context: TFactorContext, now = new Date()): Promise<void> {
+  const { audit } = context;
   const owner = await loadFactorOwner(deps.db, user.id);
   await deps.db.transaction().execute(async (tx) => {
     await lockUserFactors(tx, user.id);
@@ -83,7 +85,7 @@ export async function deletePasskey(deps: TStrongAuthDeps, user: TAuthUser, pass
       action: 'user.secondFactorRemoved',
       after: { method: 'passkey', passkeyId: removed.id, name: removed.name, factorsLeft: stillHasFactor },
     });
-    await sendFactorMail(tx, owner, 'removed');
+    await sendFactorMail(tx, owner, 'removed', { client: context.client, at: now, links: deps.links });
   });
   forgetSessions(deps.db);
 }

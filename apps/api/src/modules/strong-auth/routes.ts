@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZProblem, ZRecoveryCodes, ZStepUpRequest, ZStepUpResponse, ZStrongAuthStatus, ZTotpConfirmRequest, ZTotpSetup } from '@kc/domain';
 import { requirePermission } from '../../plugins/auth.ts';
+import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { confirmTotp, getStatus, regenerateRecoveryCodes, removeTotp, setUpTotp, stepUp, strongAuthDepsOf } from './service.ts';
 import { requireStepUp } from './step-up.ts';
@@ -15,7 +16,7 @@ const tags = ['strong-auth'];
  */
 export const strongAuthRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = () => strongAuthDepsOf(app);
-  const contextOf = (request: Parameters<typeof auditContextOf>[0]) => ({ address: request.ip, audit: auditContextOf(request) });
+  const contextOf = (request: Parameters<typeof auditContextOf>[0]) => ({ client: clientOf(request), audit: auditContextOf(request) });
 
   app.get(
     '/strong-auth',
@@ -76,7 +77,7 @@ export const strongAuthRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeTotp(deps(), request.user!, auditContextOf(request));
+      await removeTotp(deps(), request.user!, contextOf(request));
       return reply.status(204).send(null);
     },
   );
@@ -93,7 +94,7 @@ export const strongAuthRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ZRecoveryCodes, 401: ZProblem, 403: ZProblem, 409: ZProblem },
       },
     },
-    async (request) => regenerateRecoveryCodes(deps(), request.user!, auditContextOf(request)),
+    async (request) => regenerateRecoveryCodes(deps(), request.user!, contextOf(request)),
   );
 
   app.post(

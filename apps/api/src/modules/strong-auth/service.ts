@@ -17,6 +17,8 @@ import { AppError } from '../../lib/app-error.ts';
 import { deriveSubkey, openSecret, sealSecret } from '../../lib/secret-box.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { hashToken, newToken } from '../../lib/tokens.ts';
+import type { TClient } from '../../lib/client-device.ts';
+import { securityLinks, type TSecurityLinks } from '../../lib/security-mail.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
 import { recordAudit, type TAuditContext } from '../audit/service.ts';
 import { enqueueMail } from '../mail/mailer.ts';
@@ -58,6 +60,8 @@ export interface TStrongAuthDeps {
   limiter: TLoginLimiter;
   /** Passkeys: the relying party and the origins allowed (WEBAUTHN_*). */
   webauthn: TWebauthnSettings;
+  /** What the mails about a factor offer to someone who did not make the change (from PUBLIC_URL). */
+  links: TSecurityLinks;
 }
 
 export const strongAuthDepsOf = (app: FastifyInstance): TStrongAuthDeps => ({
@@ -65,7 +69,14 @@ export const strongAuthDepsOf = (app: FastifyInstance): TStrongAuthDeps => ({
   key: app.config.secondFactorKey,
   limiter: app.loginLimiter,
   webauthn: webauthnSettingsOf(app.config),
+  links: securityLinks(app.config.PUBLIC_URL),
 });
+
+/** Where a change to the factors comes from: the client (address, browser) and the audit's context. */
+export interface TFactorContext {
+  client: TClient;
+  audit: TAuditContext;
+}
 
 /** How long the login's second step may wait after the password. */
 export const MFA_TOKEN_TTL_MS = 5 * 60 * 1000;
@@ -151,9 +162,21 @@ export const recoveryCodeHash = (key: Buffer, userId: string, canonical: string)
 /** The form stored before 2026-11-28 (SHA-256 of `userId:canonical`): still accepted once for rows made then. */
 export const legacyRecoveryCodeHash = (userId: string, canonical: string): string => hashToken(`${userId}:${canonical}`);
 
-export async function sendFactorMail(db: TExecutor, owner: TFactorOwner, kind: TFactorMail, codesLeft?: number): Promise<void> {
-  const mail = secondFactorMail(owner.language, kind, { firstName: owner.firstName, ...(codesLeft !== undefined ? { codesLeft } : {}) });
-  await enqueueMail(db, { companyId: owner.companyId, to: owner.email, ...mail });
+/** Tells the person, in their language, what changed, when, from where and what to do if it was not them. */
+export async function sendFactorMail(
+  db: TExecutor,
+  owner: TFactorOwner,
+  kind: TFactorMail,
+  notice: { client: TClient; at: Date; links: TSecurityLinks },
+  codesLeft?: number,
+): Promise<void> {
+  const mail = secondFactorMail(owner.language, kind, {
+    firstName: owner.firstName,
+    event: { at: notice.at, client: notice.client },
+    links: notice.links,
+    ...(codesLeft !== undefined ? { codesLeft } : {}),
+  });
+  await enqueueMail(db, { companyId: owner.companyId, to: owner.email, userId: owner.id, ...mail });
 }
 
 async function checkProof(deps: TStrongAuthDeps, owner: TFactorOwner, proof: TFactorProof, now: Date): Promise<'ok' | 'invalid' | 'unavailable'> {
@@ -183,10 +206,10 @@ export async function proveSecondFactor(
   deps: TStrongAuthDeps,
   owner: TFactorOwner,
   proof: TFactorProof,
-  context: { address: string; audit: TAuditContext },
+  context: TFactorContext,
   now = new Date(),
 ): Promise<TProofOutcome> {
-  const keys = loginKeys(owner.companyId, owner.email, context.address);
+  const keys = loginKeys(owner.companyId, owner.email, context.client.address);
   const wait = await deps.limiter.blockedFor(keys);
   if (wait > 0) return { ok: false, reason: 'blocked', waitSeconds: wait };
   const verdict = await checkProof(deps, owner, proof, now);
@@ -202,7 +225,7 @@ export async function proveSecondFactor(
     const left = await countRecoveryCodesLeft(deps.db, owner.id);
     await deps.db.transaction().execute(async (tx) => {
       await recordAudit(tx, context.audit, { entityType: 'user', entityId: owner.id, action: 'user.recoveryCodeUsed', after: { codesLeft: left } });
-      await sendFactorMail(tx, owner, 'recoveryCodeUsed', left);
+      await sendFactorMail(tx, owner, 'recoveryCodeUsed', { client: context.client, at: now, links: deps.links }, left);
     });
   } else {
     await recordAudit(deps.db, context.audit, { entityType: 'user', entityId: owner.id, action: 'user.secondFactorUsed', after: { method } });
@@ -260,7 +283,7 @@ export async function confirmTotp(
   user: TAuthUser,
   tokenHash: string,
   input: { code: string },
-  context: { address: string; audit: TAuditContext },
+  context: TFactorContext,
   now = new Date(),
 ): Promise<{ recoveryCodes: string[] }> {
   const row = await findTotp(deps.db, user.id);
@@ -269,7 +292,7 @@ export async function confirmTotp(
     throw new AppError(409, 'totpSetupMissing');
   }
   const owner = await loadFactorOwner(deps.db, user.id);
-  const keys = loginKeys(owner.companyId, owner.email, context.address);
+  const keys = loginKeys(owner.companyId, owner.email, context.client.address);
   const wait = await deps.limiter.blockedFor(keys);
   if (wait > 0) throw refusal({ ok: false, reason: 'blocked', waitSeconds: wait });
   const code = normalizeTotpCode(input.code);
@@ -286,7 +309,7 @@ export async function confirmTotp(
     const fresh = hadFactor ? [] : newRecoveryCodes();
     if (!hadFactor) await replaceRecoveryCodes(tx, user.id, fresh.map((c) => recoveryCodeHash(deps.key, user.id, c)));
     await recordAudit(tx, context.audit, { entityType: 'user', entityId: user.id, action: 'user.secondFactorEnrolled', after: { method: 'totp', replaced: Boolean(row.enrolled_at) } });
-    await sendFactorMail(tx, owner, 'enrolled');
+    await sendFactorMail(tx, owner, 'enrolled', { client: context.client, at: now, links: deps.links });
     return fresh;
   });
   await stampSecondFactor(deps.db, tokenHash, now);
@@ -298,7 +321,8 @@ export async function confirmTotp(
  * lastFactorRequired, nothing removed); with no factor left, the recovery codes go too. Decided
  * under a lock of the person's row (the one passkeys' removal takes).
  */
-export async function removeTotp(deps: TStrongAuthDeps, user: TAuthUser, audit: TAuditContext): Promise<void> {
+export async function removeTotp(deps: TStrongAuthDeps, user: TAuthUser, context: TFactorContext, now = new Date()): Promise<void> {
+  const { audit } = context;
   const owner = await loadFactorOwner(deps.db, user.id);
   await deps.db.transaction().execute(async (tx) => {
     // The person's row first, as a passkey's removal takes it: removing TOTP and the last passkey
@@ -309,18 +333,25 @@ export async function removeTotp(deps: TStrongAuthDeps, user: TAuthUser, audit: 
     if (!stillHasFactor && mustEnrolSecondFactor(owner.roles)) throw new AppError(409, 'lastFactorRequired');
     if (!stillHasFactor) await deleteRecoveryCodes(tx, user.id);
     await recordAudit(tx, audit, { entityType: 'user', entityId: user.id, action: 'user.secondFactorRemoved', after: { method: 'totp', factorsLeft: stillHasFactor } });
-    await sendFactorMail(tx, owner, 'removed');
+    await sendFactorMail(tx, owner, 'removed', { client: context.client, at: now, links: deps.links });
   });
   forgetSessions(deps.db);
 }
 
-/** Ten new recovery codes (the earlier ones, used or not, stop working), shown once. */
-export async function regenerateRecoveryCodes(deps: TStrongAuthDeps, user: TAuthUser, audit: TAuditContext): Promise<{ recoveryCodes: string[] }> {
+/** Ten new recovery codes (the earlier ones, used or not, stop working), shown once; audited and told by mail (never the codes). */
+export async function regenerateRecoveryCodes(
+  deps: TStrongAuthDeps,
+  user: TAuthUser,
+  context: TFactorContext,
+  now = new Date(),
+): Promise<{ recoveryCodes: string[] }> {
   const codes = newRecoveryCodes();
+  const owner = await loadFactorOwner(deps.db, user.id);
   await deps.db.transaction().execute(async (tx) => {
     if (!(await findHasSecondFactor(tx, user.id))) throw new AppError(409, 'secondFactorMissing');
     await replaceRecoveryCodes(tx, user.id, codes.map((c) => recoveryCodeHash(deps.key, user.id, c)));
-    await recordAudit(tx, audit, { entityType: 'user', entityId: user.id, action: 'user.recoveryCodesRegenerated', after: { count: codes.length } });
+    await recordAudit(tx, context.audit, { entityType: 'user', entityId: user.id, action: 'user.recoveryCodesRegenerated', after: { count: codes.length } });
+    await sendFactorMail(tx, owner, 'recoveryCodesRegenerated', { client: context.client, at: now, links: deps.links });
   });
   return { recoveryCodes: codes.map(formatRecoveryCode) };
 }
@@ -331,7 +362,7 @@ export async function stepUp(
   user: TAuthUser,
   tokenHash: string,
   body: TStepUpRequest,
-  context: { address: string; audit: TAuditContext },
+  context: TFactorContext,
   now = new Date(),
 ): Promise<{ secondFactorAt: string }> {
   if (!(await findHasSecondFactor(deps.db, user.id))) throw new AppError(409, 'secondFactorMissing');

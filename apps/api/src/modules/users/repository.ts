@@ -17,7 +17,8 @@ export function userForLoginQuery(db: TExecutor, companyId: string, email: strin
   return db
     .selectFrom('users')
     // The account's own kept flag (migration 0040): the row is already read, no subquery needed.
-    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at', 'has_second_factor'])
+    // With what a mail to the person needs (a sign-in from a new device is told in the same write).
+    .select(['id', 'password_hash', 'is_active', 'is_deleted', 'confirmed_at', 'has_second_factor', 'email', 'first_name', 'language'])
     .where('company_id', '=', companyId)
     .where((eb) => eb(eb.fn('lower', ['email']), '=', email.toLowerCase()));
 }
