@@ -295,6 +295,18 @@ export async function insertContractEvent(
     .execute();
 }
 
+/** A contract's latest state change (the one that put it in its current state), if any. */
+export async function findLastContractEvent(db: TExecutor, contractId: string) {
+  return db
+    .selectFrom('contract_events')
+    .select(['from_state', 'to_state'])
+    .where('contract_id', '=', contractId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function listContractEvents(db: TExecutor, contractId: string) {
   return db
     .selectFrom('contract_events as e')
