@@ -146,6 +146,7 @@ test.describe('investor area', () => {
   });
 
   test('archive and recover ask first: nothing happens on No, Si does it; a NEW contract comes back NEW', async ({ page }) => {
+    test.setTimeout(60_000); // two transitions and three confirmations, each refreshing the board
     await loginAs(page, INVESTOR);
     await gotoApp(page, 'dashboard');
     const newBefore = await counter(page, 'Nuevos');
