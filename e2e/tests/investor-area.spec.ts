@@ -145,7 +145,8 @@ test.describe('investor area', () => {
     allowStatuses(consoleErrors, 500);
   });
 
-  test('archive and recover ask first: nothing happens on No, Si does it', async ({ page }) => {
+  test('archive and recover ask first: nothing happens on No, Si does it; a NEW contract comes back NEW', async ({ page }) => {
+    test.setTimeout(60_000); // two transitions and three confirmations, each refreshing the board
     await loginAs(page, INVESTOR);
     await gotoApp(page, 'dashboard');
     const newBefore = await counter(page, 'Nuevos');
@@ -177,14 +178,30 @@ test.describe('investor area', () => {
     await rows(page).first().getByRole('link', { name: /^Detalles/ }).click();
     await dialog.getByRole('button', { name: 'Recuperar' }).click();
     const recover = dialog.getByRole('alertdialog', { name: '¿Desea recuperar este registro?' });
-    await expect(recover).toContainText('El contrato quedará activado definitivamente.');
+    // It was archived while NEW (unpaid): it comes back NEW, never "definitively activated".
+    await expect(recover).toContainText('El contrato volverá al estado Nuevo: seguirá pendiente de que su asesor confirme el primer pago.');
+    await expect(recover).not.toContainText('definitivamente');
     await recover.getByRole('button', { name: 'No' }).click();
     await expect(recover).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Recuperar' }).click();
     await dialog.getByRole('alertdialog').getByRole('button', { name: 'Si' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Recuperado!');
+    await expect(dialog).toContainText('Archivado → Nuevo');
+    await expect(dialog.getByText('Archivado → Activo')).toHaveCount(0);
+    await expect(dialog.getByRole('button', { name: 'Archivar' })).toBeVisible();
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
-    await expect(page.getByRole('group', { name: 'Filtrar por estado' }).getByRole('button', { name: `Archivados (${archivedBefore})` })).toBeVisible();
+    const filters = page.getByRole('group', { name: 'Filtrar por estado' });
+    await expect(filters.getByRole('button', { name: `Archivados (${archivedBefore})` })).toBeVisible();
+    await expect(filters.getByRole('button', { name: `Nuevos (${newBefore})` })).toBeVisible();
+
+    // A contract archived while ACTIVE (the demo's Plan Cero Cupones) comes back ACTIVE: the specification's note.
+    await rows(page).filter({ hasText: 'Cero Cupones' }).getByRole('link', { name: /^Detalles/ }).click();
+    await expect(dialog).toContainText('Activo → Archivado');
+    await dialog.getByRole('button', { name: 'Recuperar' }).click();
+    const recoverActive = dialog.getByRole('alertdialog', { name: '¿Desea recuperar este registro?' });
+    await expect(recoverActive).toContainText('El contrato quedará activado definitivamente.');
+    await recoverActive.getByRole('button', { name: 'No' }).click();
+    await expect(recoverActive).toHaveCount(0);
   });
 
   test('from a calculator result through Contratar to a new NEW contract on the dashboard, once', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   PLAN_IDS,
   REFLECTION_WAIVER_TEXT,
   REVOCATION_REASON_KEY,
+  TASK_TYPES,
   decideTransition,
   reflectionPeriodEnd,
   type TContractState,
@@ -433,28 +434,161 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
       expect(staffView.allowedActions).toEqual(['activate', 'cancel', 'archive']);
     });
 
-    it('archives and recovers, recording who and when, and mails the investor', async () => {
-      const id = await newContract();
-      await t.app.mailer.drain();
-      const sentBefore = t.sentMails.length;
-      const archived = await act(investor, id, 'archive');
-      expect(archived.statusCode).toBe(200);
-      expect(archived.json()).toMatchObject({ userContractState: 'ARCHIVED', allowedActions: ['recover'] });
-      const recovered = (await act(investor, id, 'recover')).json();
-      expect(recovered.userContractState).toBe('ACTIVE');
-      expect(recovered.history.map((e: { fromState: string | null; toState: string }) => [e.fromState, e.toState])).toEqual([
-        [null, 'NEW'],
-        ['NEW', 'ARCHIVED'],
-        ['ARCHIVED', 'ACTIVE'],
-      ]);
-      expect(recovered.history[1].actor.id).toBe(ids[INVESTOR]);
-      expect(Date.parse(recovered.history[2].at)).toBeGreaterThan(Date.now() - 60_000);
-      await t.app.mailer.drain();
-      const mails = t.sentMails.slice(sentBefore).filter((m) => m.to === INVESTOR);
-      expect(mails.map((m) => m.subject).sort()).toEqual([
-        'KC: su contrato Plan Jubilación Digna está ahora Activo',
-        'KC: su contrato Plan Jubilación Digna está ahora Archivado',
-      ]);
+    describe('archive and recover: back to the state it was archived from (decisions.md, "Contracts")', () => {
+      const view = async (headers: Record<string, string>, id: string) => (await t.app.inject({ url: `/api/contracts/${id}`, headers })).json();
+      const firstPaymentTask = (id: string) =>
+        t.db
+          .selectFrom('notifications')
+          .select(['user_id', 'completed_at'])
+          .where('subject_type', '=', 'contract')
+          .where('subject_id', '=', id)
+          .where('task_type', '=', TASK_TYPES.confirmFirstPayment)
+          .executeTakeFirstOrThrow();
+      const stateChanges = (body: { history: { fromState: string | null; toState: string }[] }) => body.history.map((e) => [e.fromState, e.toState]);
+      const mailsSince = async (before: number) => {
+        await t.app.mailer.drain();
+        return t.sentMails.slice(before).filter((m) => m.to === INVESTOR);
+      };
+      /** A contract hired, paid and activated by the advisor (past its reflection period). */
+      const activeContract = async () => {
+        const id = await newContract();
+        await backdateHire(t.db, id);
+        await recordFirstPayment(t.app, advisor, id);
+        expect((await act(advisor, id, 'activate')).json().userContractState).toBe('ACTIVE');
+        return id;
+      };
+
+      it('brings a NEW contract back NEW: still unpaid, the advisor\'s first-payment task still open, not usable as ACTIVE', async () => {
+        const id = await newContract();
+        await t.app.mailer.drain();
+        const sentBefore = t.sentMails.length;
+        const archived = await act(investor, id, 'archive');
+        expect(archived.statusCode).toBe(200);
+        expect(archived.json()).toMatchObject({ userContractState: 'ARCHIVED', allowedActions: ['recover'] });
+        // Archiving is not activating: the advisor still has to confirm the first payment.
+        expect(await firstPaymentTask(id)).toMatchObject({ user_id: ids['advisor@kc.example'], completed_at: null });
+        const recovered = await act(investor, id, 'recover');
+        expect(recovered.statusCode).toBe(200);
+        const body = recovered.json();
+        expect(body.userContractState).toBe('NEW');
+        expect(stateChanges(body)).toEqual([
+          [null, 'NEW'],
+          ['NEW', 'ARCHIVED'],
+          ['ARCHIVED', 'NEW'],
+        ]);
+        expect(body.history[1].actor.id).toBe(ids[INVESTOR]);
+        expect(body.history[2].actor.id).toBe(ids[INVESTOR]);
+        expect(Date.parse(body.history[2].at)).toBeGreaterThan(Date.now() - 60_000);
+        // A NEW contract's actions again (still inside its reflection period: revocable), and its countdown.
+        expect(body.allowedActions).toEqual(['cancel', 'revoke', 'archive']);
+        expect(body.reflection.canWaive).toBe(true);
+        expect(await firstPaymentTask(id)).toMatchObject({ completed_at: null });
+        expect((await view(advisor, id)).allowedActions).toEqual(['activate', 'cancel', 'archive']);
+        // Not ACTIVE in any way: it cannot be suspended, and activating it still needs the first payment.
+        expect((await act(advisor, id, 'suspend')).json().code).toBe('transitionNotAllowed');
+        await backdateHire(t.db, id);
+        const unpaid = await act(advisor, id, 'activate');
+        expect(unpaid.statusCode).toBe(409);
+        expect(unpaid.json().code).toBe('firstPaymentMissing');
+        const board = (await t.app.inject({ url: '/api/dashboard/NEW?size=50', headers: investor })).json();
+        expect(board.contracts.content.map((c: { id: string }) => c.id)).toContain(id);
+        const mails = await mailsSince(sentBefore);
+        expect(mails.map((m) => m.subject).sort()).toEqual(
+          ['KC: su contrato Plan Jubilación Digna está ahora Archivado', 'KC: su contrato Plan Jubilación Digna está ahora Nuevo'].sort(),
+        );
+        const recoveryMail = mails.find((m) => m.subject.endsWith(' Nuevo'))!;
+        expect(recoveryMail.text).toContain('Su contrato ha sido recuperado y vuelve a estar en estado Nuevo: quedará activo cuando su asesor confirme el primer pago.');
+        expect(recoveryMail.text).not.toContain('definitivamente');
+        // Once paid and activated, the task closes as it always did.
+        await recordFirstPayment(t.app, advisor, id);
+        expect((await act(advisor, id, 'activate')).json().userContractState).toBe('ACTIVE');
+        expect((await firstPaymentTask(id)).completed_at).not.toBeNull();
+      });
+
+      it('brings a STANDBY contract back STANDBY: the investor cannot undo a suspension by archiving it', async () => {
+        const id = await activeContract();
+        expect((await act(advisor, id, 'suspend')).json().userContractState).toBe('STANDBY');
+        await t.app.mailer.drain();
+        const sentBefore = t.sentMails.length;
+        expect((await act(investor, id, 'archive')).json()).toMatchObject({ userContractState: 'ARCHIVED', allowedActions: ['recover'] });
+        const recovered = await act(investor, id, 'recover');
+        expect(recovered.statusCode).toBe(200);
+        expect(recovered.json().userContractState).toBe('STANDBY');
+        expect(stateChanges(recovered.json()).slice(-3)).toEqual([
+          ['ACTIVE', 'STANDBY'],
+          ['STANDBY', 'ARCHIVED'],
+          ['ARCHIVED', 'STANDBY'],
+        ]);
+        expect(recovered.json().allowedActions).toEqual(['archive']);
+        const resume = await act(investor, id, 'resume');
+        expect(resume.statusCode).toBe(403);
+        expect(resume.json().code).toBe('transitionStaffOnly');
+        const mails = await mailsSince(sentBefore);
+        expect(mails.map((m) => m.subject).sort()).toEqual(
+          ['KC: su contrato Plan Jubilación Digna está ahora Archivado', 'KC: su contrato Plan Jubilación Digna está ahora Suspendido'].sort(),
+        );
+        const recoveryMail = mails.find((m) => m.subject.endsWith(' Suspendido'))!;
+        expect(recoveryMail.text).toContain('sigue suspendido temporalmente');
+        expect(recoveryMail.text).not.toContain('definitivamente');
+        // Only staff lift it, as before.
+        expect((await act(advisor, id, 'resume')).json().userContractState).toBe('ACTIVE');
+      });
+
+      it('brings an ACTIVE contract back ACTIVE, "definitively activated"; staff recovering leave an audit entry', async () => {
+        const id = await activeContract();
+        await t.app.mailer.drain();
+        const sentBefore = t.sentMails.length;
+        expect((await act(investor, id, 'archive')).json().userContractState).toBe('ARCHIVED');
+        const recovered = await act(advisor, id, 'recover');
+        expect(recovered.statusCode).toBe(200);
+        expect(recovered.json().userContractState).toBe('ACTIVE');
+        expect(stateChanges(recovered.json()).slice(-2)).toEqual([
+          ['ACTIVE', 'ARCHIVED'],
+          ['ARCHIVED', 'ACTIVE'],
+        ]);
+        const audit = await t.db.selectFrom('audit_log').select(['actor_id', 'before', 'after']).where('entity_id', '=', id).where('action', '=', 'contract.recover').executeTakeFirstOrThrow();
+        expect(audit).toMatchObject({ actor_id: ids['advisor@kc.example'], before: { state: 'ARCHIVED' }, after: { state: 'ACTIVE' } });
+        const mails = await mailsSince(sentBefore);
+        expect(mails.map((m) => m.subject).sort()).toEqual(
+          ['KC: su contrato Plan Jubilación Digna está ahora Archivado', 'KC: su contrato Plan Jubilación Digna está ahora Activo'].sort(),
+        );
+        const recoveryMail = mails.find((m) => m.subject.endsWith(' Activo'))!;
+        expect(recoveryMail.text).toContain('Su contrato ha sido recuperado y queda activado definitivamente.');
+      });
+
+      it('refuses to recover a contract whose history does not say what it was archived from, and every other move (both languages)', async () => {
+        const id = await newContract();
+        // Archived outside the state machine: no event says where it came from.
+        await t.db.updateTable('contracts').set({ state: 'ARCHIVED' }).where('id', '=', id).execute();
+        expect((await view(investor, id)).allowedActions).toEqual([]);
+        const es = await act(investor, id, 'recover');
+        expect(es.statusCode).toBe(409);
+        expect(es.json()).toMatchObject({
+          code: 'recoverOriginUnknown',
+          title: 'No se puede recuperar el contrato',
+          detail: 'El historial de este contrato no indica en qué estado se encontraba cuando se archivó, por lo que no puede recuperarse. Póngase en contacto con su asesor.',
+        });
+        const en = await act({ ...admin, 'accept-language': 'en' }, id, 'recover');
+        expect(en.statusCode).toBe(409);
+        expect(en.json()).toMatchObject({ code: 'recoverOriginUnknown', title: 'The contract cannot be recovered' });
+        const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
+        expect(row.state).toBe('ARCHIVED');
+
+        const archived = await newContract();
+        expect((await act(investor, archived, 'archive')).statusCode).toBe(200);
+        for (const action of ['archive', 'cancel', 'revoke', 'activate', 'suspend', 'resume'] as const) {
+          const res = await act(action === 'activate' || action === 'suspend' || action === 'resume' ? advisor : investor, archived, action);
+          expect(res.statusCode, action).toBe(409);
+          expect(res.json().code, action).toBe('transitionNotAllowed');
+        }
+        // Another investor, or an agent, reaches nothing.
+        expect((await act(other, archived, 'recover')).statusCode).toBe(404);
+        expect((await act(agent, archived, 'recover')).statusCode).toBe(404);
+        const deleted = await newContract();
+        expect((await act(investor, deleted, 'cancel')).statusCode).toBe(200);
+        expect((await act(investor, deleted, 'recover')).json().code).toBe('transitionNotAllowed');
+        expect((await view(investor, archived)).userContractState).toBe('ARCHIVED');
+      });
     });
 
     describe('revoke inside the reflection period (decision 0026, clock pinned)', () => {
@@ -719,13 +853,15 @@ describe.each(DB_KINDS)('investor area on %s', (kind) => {
             if (action === 'activate') await backdateHire(t.db, id);
             await recordFirstPayment(t.app, advisor, id); // activation needs it (issue 15); the machine is what is tested here
             await t.db.updateTable('contracts').set({ state }).where('id', '=', id).execute();
+            // An ARCHIVED contract's history says where it came from (here: NEW).
+            if (state === 'ARCHIVED') await t.db.insertInto('contract_events').values({ contract_id: id, from_state: 'NEW', to_state: 'ARCHIVED', actor_id: ids[INVESTOR]! }).execute();
             const res = await act(headers, id, action);
-            const decision = decideTransition(state as TContractState, action, isStaff);
+            const decision = decideTransition(state as TContractState, action, isStaff, !isStaff, { archivedFrom: state === 'ARCHIVED' ? 'NEW' : null });
             if (decision.ok) {
               expect(res.statusCode, `${who} ${action} ${state}`).toBe(200);
               expect(res.json().userContractState).toBe(decision.to);
             } else {
-              expect(res.statusCode, `${who} ${action} ${state}`).toBe(decision.reason === 'notAllowedInState' ? 409 : 403);
+              expect(res.statusCode, `${who} ${action} ${state}`).toBe(decision.reason === 'staffOnly' || decision.reason === 'ownerOnly' ? 403 : 409);
               const row = await t.db.selectFrom('contracts').select('state').where('id', '=', id).executeTakeFirstOrThrow();
               expect(row.state).toBe(state);
             }

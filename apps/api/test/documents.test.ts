@@ -303,4 +303,32 @@ describe.each(DB_KINDS)('documents and exports on %s', (kind) => {
     expect(await pdfText(second.rawPayload)).toContain(formatMoneyText(formatEur(income + 100n), 'es'));
     expect(await stored()).toBe(before + 1);
   });
+
+  it('names the product once in every document, in Spanish and English (never "Plan Plan …" nor "… Plan plan")', async () => {
+    const product = await t.db
+      .selectFrom('contracts as c')
+      .innerJoin('products as p', 'p.id', 'c.product_id')
+      .select(['p.name_es', 'p.name_en'])
+      .where('c.id', '=', activeContract)
+      .executeTakeFirstOrThrow();
+    // The demo's names carry the word themselves: 'Plan Jubilación Digna', 'Dignified Retirement Plan'.
+    expect(product.name_es).toMatch(/^Plan /);
+    expect(product.name_en).toMatch(/ Plan$/);
+    const payment = await t.db.selectFrom('payments').select('id').where('contract_id', '=', activeContract).orderBy('value_date').executeTakeFirstOrThrow();
+    const documents = [`contract.${activeContract}`, `receipt.${payment.id}`, `statement.${activeContract}.${YEAR}`, `annual.${ids[INVESTOR]}.${YEAR}`];
+    for (const lang of ['es', 'en'] as const) {
+      const name = lang === 'es' ? product.name_es : product.name_en;
+      for (const id of documents) {
+        const res = await download(h[INVESTOR]!, id, lang);
+        expect(res.statusCode, `${id} ${lang}`).toBe(200);
+        const text = await pdfText(res.rawPayload);
+        expect(text, `${id} ${lang}`).toContain(name);
+        expect(text, `${id} ${lang}`).not.toMatch(/\bplan\s+plan\b/i);
+      }
+    }
+    const es = await pdfText((await download(h[INVESTOR]!, `contract.${activeContract}`, 'es')).rawPayload);
+    expect(es).toContain(`${product.name_es} · contrato ${activeContract}`);
+    const en = await pdfText((await download(h[INVESTOR]!, `contract.${activeContract}`, 'en')).rawPayload);
+    expect(en).toContain(`${product.name_en} · contract ${activeContract}`);
+  });
 });

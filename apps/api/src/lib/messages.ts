@@ -171,6 +171,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     transitionStaffOnly: { title: 'Acceso denegado', detail: 'Solo su asesor o un administrador puede realizar esta operación.' },
     revokeOwnerOnly: { title: 'Acceso denegado', detail: 'Solo el titular del contrato puede desistir de él durante el periodo de reflexión.' },
+    recoverOriginUnknown: {
+      title: 'No se puede recuperar el contrato',
+      detail: 'El historial de este contrato no indica en qué estado se encontraba cuando se archivó, por lo que no puede recuperarse. Póngase en contacto con su asesor.',
+    },
     reflectionPeriodOver: { title: 'Periodo de reflexión terminado', detail: 'El periodo de reflexión de este contrato terminó al acabar el día {{lastDay}} (hora de Madrid); ya no puede desistir de él sin motivo. Puede cancelarlo o archivarlo si su estado lo permite.' },
     reflectionPeriodOpen: { title: 'Periodo de reflexión abierto', detail: 'Este contrato está en su periodo de reflexión hasta el final del día {{lastDay}} (hora de Madrid): el inversor puede revocarlo sin dar motivos. No puede activarse antes, salvo que el inversor renuncie expresamente a ese periodo.' },
     reflectionPeriodWaived: { title: 'Periodo de reflexión renunciado', detail: 'El inversor ya renunció al periodo de reflexión de este contrato: ya no puede revocarse sin motivo ni volver a renunciarse.' },
@@ -333,6 +337,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     },
     transitionStaffOnly: { title: 'Access denied', detail: 'Only your advisor or an administrator can perform this operation.' },
     revokeOwnerOnly: { title: 'Access denied', detail: 'Only the contract holder can revoke it during the reflection period.' },
+    recoverOriginUnknown: {
+      title: 'The contract cannot be recovered',
+      detail: 'This contract’s history does not show which state it was in when it was archived, so it cannot be recovered. Please contact your advisor.',
+    },
     reflectionPeriodOver: { title: 'Reflection period over', detail: 'The reflection period of this contract ended at the end of {{lastDay}} (Madrid time); it can no longer be revoked without a reason. You can still cancel or archive it if its state allows.' },
     reflectionPeriodOpen: { title: 'Reflection period open', detail: 'This contract is in its reflection period until the end of {{lastDay}} (Madrid time): the investor can revoke it without giving a reason. It cannot be activated before then unless the investor explicitly waives that period.' },
     reflectionPeriodWaived: { title: 'Reflection period waived', detail: 'The investor has already waived the reflection period of this contract: it can no longer be revoked without a reason, nor waived again.' },

@@ -1,4 +1,4 @@
-import { isHistoryReasonKey, type TContractAction } from '@kc/domain';
+import { isHistoryReasonKey, type TArchivableState, type TContractAction } from '@kc/domain';
 import type { TNewMail } from '../mail/outbox-repository.ts';
 
 type TLang = 'es' | 'en';
@@ -9,7 +9,21 @@ const STATE_NAMES: Record<TLang, Record<string, string>> = {
   en: { NEW: 'New', ACTIVE: 'Active', STANDBY: 'Suspended', ARCHIVED: 'Archived', DELETED: 'Deleted' },
 };
 
-const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
+/** Recovery says where the contract is back: "definitively activated" only when it comes back ACTIVE (decision 0043). */
+const RECOVERY_SENTENCES: Record<TLang, Record<TArchivableState, string>> = {
+  es: {
+    ACTIVE: 'Su contrato ha sido recuperado y queda activado definitivamente.',
+    NEW: 'Su contrato ha sido recuperado y vuelve a estar en estado Nuevo: quedará activo cuando su asesor confirme el primer pago.',
+    STANDBY: 'Su contrato ha sido recuperado y sigue suspendido temporalmente, como estaba antes de archivarlo.',
+  },
+  en: {
+    ACTIVE: 'Your contract has been recovered and is now definitively active.',
+    NEW: 'Your contract has been recovered and is New again: it will become active once your advisor confirms the first payment.',
+    STANDBY: 'Your contract has been recovered and remains temporarily suspended, as it was before you archived it.',
+  },
+};
+
+const ACTION_SENTENCES: Record<TLang, Record<Exclude<TContractAction, 'recover'>, string>> = {
   es: {
     activate: 'Hemos confirmado su primer pago y su contrato ya está activo.',
     cancel: 'Su contrato ha sido cancelado a petición suya.',
@@ -17,7 +31,6 @@ const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
     suspend: 'Su contrato ha quedado suspendido temporalmente.',
     resume: 'Su contrato vuelve a estar activo.',
     archive: 'Su contrato ha sido archivado. Puede recuperarlo cuando lo desee desde su tablero.',
-    recover: 'Su contrato ha sido recuperado y queda activado definitivamente.',
   },
   en: {
     activate: 'We have confirmed your first payment and your contract is now active.',
@@ -26,7 +39,6 @@ const ACTION_SENTENCES: Record<TLang, Record<TContractAction, string>> = {
     suspend: 'Your contract has been temporarily suspended.',
     resume: 'Your contract is active again.',
     archive: 'Your contract has been archived. You can recover it at any time from your dashboard.',
-    recover: 'Your contract has been recovered and is now definitively active.',
   },
 };
 
@@ -74,6 +86,8 @@ export function contractStateMail(
 ): TNewMail {
   const l = lang(contract.owner.language);
   const state = STATE_NAMES[l][to] ?? to;
+  const sentence = (lang: TLang) =>
+    action === 'recover' ? RECOVERY_SENTENCES[lang][to as TArchivableState] : ACTION_SENTENCES[lang][action];
   const extra = (labels: { reason: string; paymentReference: string }) => [
     ...(details.paymentReference ? [`${labels.paymentReference}: ${details.paymentReference}`] : []),
     // A reason that is a message key (a revocation's) is already said by the action's sentence.
@@ -82,13 +96,13 @@ export function contractStateMail(
   return l === 'es'
     ? compose(contract.companyId, contract.owner.email, `KC: su contrato ${contract.productName} está ahora ${state}`, [
         `Hola, ${contract.owner.firstName}:`,
-        `${ACTION_SENTENCES.es[action]} (Contrato ${contract.productName}, referencia ${contract.id}.)`,
+        `${sentence('es')} (Contrato ${contract.productName}, referencia ${contract.id}.)`,
         ...extra({ reason: 'Motivo', paymentReference: 'Referencia del pago' }),
         `Si usted no ha solicitado este cambio, responda a este correo. Su tablero: ${dashboardUrl}`,
       ])
     : compose(contract.companyId, contract.owner.email, `KC: your ${contract.productName} contract is now ${state}`, [
         `Hello ${contract.owner.firstName},`,
-        `${ACTION_SENTENCES.en[action]} (Contract ${contract.productName}, reference ${contract.id}.)`,
+        `${sentence('en')} (Contract ${contract.productName}, reference ${contract.id}.)`,
         ...extra({ reason: 'Reason', paymentReference: 'Payment reference' }),
         `If you did not ask for this change, please reply to this e-mail. Your dashboard: ${dashboardUrl}`,
       ]);

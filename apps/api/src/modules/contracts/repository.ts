@@ -295,6 +295,21 @@ export async function insertContractEvent(
     .execute();
 }
 
+/**
+ * A contract's latest state change (the one that put it in its current state), if any. By id, not
+ * by time: every change is written under the contract's row lock, so the last written is the last
+ * made, while `at` is its transaction's start and two waiting transactions may start in either order.
+ */
+export async function findLastContractEvent(db: TExecutor, contractId: string) {
+  return db
+    .selectFrom('contract_events')
+    .select(['from_state', 'to_state'])
+    .where('contract_id', '=', contractId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export async function listContractEvents(db: TExecutor, contractId: string) {
   return db
     .selectFrom('contract_events as e')

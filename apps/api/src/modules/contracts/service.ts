@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import {
   allowedActions,
+  archivedFromOf,
   calculate,
   checkTransitionDetails,
   detailsFor,
@@ -39,6 +40,7 @@ import {
   type TReflectionInfo,
   type TReflectionWaiverRequest,
   type TTransitionDetails,
+  type TTransitionRefusal,
 } from '@kc/domain';
 import { AppError, notFound } from '../../lib/app-error.ts';
 import { ownerKey } from '../dashboard/dashboard-cache.ts';
@@ -51,6 +53,7 @@ import { completeTasks, notify } from '../notifications/service.ts';
 import {
   findContract,
   findIdempotencyKey,
+  findLastContractEvent,
   findPaymentPreferenceOf,
   findProductForContract,
   insertContract,
@@ -179,6 +182,17 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
   const isOwner = contract.user_id === caller.id;
   const waivedAt = contract.waived_at === null ? null : new Date(contract.waived_at);
   const reflectionOpen = contract.state === 'NEW' && reflectionStatus(new Date(contract.created_at), new Date(), waivedAt).open;
+  const history = events.map((e) => ({
+    fromState: (e.from_state as TContractState | null) ?? null,
+    toState: e.to_state as TContractState,
+    at: toIso(e.at),
+    actor: e.actor_id ? { id: e.actor_id, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() } : null,
+    // A revocation's reason is a message key (rows of the first version held a fixed text: read as the key).
+    reason: readHistoryReason(e.reason),
+    paymentReference: e.payment_reference,
+  }));
+  // An ARCHIVED contract is offered recovery only back to the state its history says it left.
+  const context = { archivedFrom: contract.state === 'ARCHIVED' ? archivedFromOf(history) : null };
   return {
     ...toSummary(contract),
     productId: contract.product_id,
@@ -190,17 +204,9 @@ export async function getContractDetail(app: FastifyInstance, caller: TAuthUser,
     projection: product ? project(app, contract, Number(product.kc_rate)) : null,
     createdAt: toIso(contract.created_at),
     updatedAt: toIso(contract.updated_at),
-    history: events.map((e) => ({
-      fromState: (e.from_state as TContractState | null) ?? null,
-      toState: e.to_state as TContractState,
-      at: toIso(e.at),
-      actor: e.actor_id ? { id: e.actor_id, name: `${e.first_name ?? ''} ${e.last_name ?? ''}`.trim() } : null,
-      // A revocation's reason is a message key (rows of the first version held a fixed text: read as the key).
-      reason: readHistoryReason(e.reason),
-      paymentReference: e.payment_reference,
-    })),
+    history,
     // Revoke is offered to the owner only, and only while the reflection period is open (decision 0026).
-    allowedActions: allowedActions(contract.state as TContractState, isStaff, isOwner).filter((action) => action !== 'revoke' || reflectionOpen),
+    allowedActions: allowedActions(contract.state as TContractState, isStaff, isOwner, context).filter((action) => action !== 'revoke' || reflectionOpen),
     investorProtection: protection,
     reflection: {
       ...reflectionInfo(contract.created_at, contract.waived_at),
@@ -423,14 +429,10 @@ export async function transitionContract(
     const contract = await findContract(tx, caller.companyId, id, { forUpdate: true });
     if (!contract) throw notFound('contractNotFound');
     const isStaff = isStaffFor(caller, { id: contract.user_id, advisor_id: contract.owner_advisor_id, blocked_at: contract.owner_blocked_at });
-    const decision = decideTransition(contract.state as TContractState, action, isStaff, contract.user_id === caller.id);
-    if (!decision.ok) {
-      throw decision.reason === 'staffOnly'
-        ? new AppError(403, 'transitionStaffOnly')
-        : decision.reason === 'ownerOnly'
-          ? new AppError(403, 'revokeOwnerOnly')
-          : new AppError(409, 'transitionNotAllowed', { state: contract.state, action });
-    }
+    // Recovery returns a contract to the state it was archived from (decision 0043): its last event says which.
+    const archivedFrom = contract.state === 'ARCHIVED' ? archivedFromOf(await lastEvents(tx, contract.id)) : null;
+    const decision = decideTransition(contract.state as TContractState, action, isStaff, contract.user_id === caller.id, { archivedFrom });
+    if (!decision.ok) throw transitionRefused(decision.reason, contract.state, action);
     const waivedAt = contract.waived_at === null ? null : new Date(contract.waived_at);
     if (action === 'revoke') assertRevocable(new Date(contract.created_at), new Date(), waivedAt);
     const missing = checkTransitionDetails(action, details);
@@ -503,7 +505,9 @@ export async function transitionContract(
       links: [{ label: 'viewContract', link: paths.contracts.href(contract.id) }],
       subject: { type: 'contract', id: contract.id },
     });
-    if (decision.from === 'NEW') {
+    // The first-payment task closes when the contract leaves NEW for good (activated or deleted); an
+    // archived NEW contract may come back NEW, still waiting for its first payment.
+    if (decision.from === 'NEW' && decision.to !== 'ARCHIVED') {
       await completeTasks(tx, {
         companyId: caller.companyId,
         subjectType: 'contract',
@@ -516,6 +520,29 @@ export async function transitionContract(
   });
   contractsChanged(app, caller.companyId, ownerId);
   return getContractDetail(app, caller, id);
+}
+
+/** A contract's latest event as the history `archivedFromOf` reads (none: an empty history). */
+async function lastEvents(tx: Transaction<Database>, contractId: string) {
+  const last = await findLastContractEvent(tx, contractId);
+  return last ? [{ fromState: last.from_state, toState: last.to_state }] : [];
+}
+
+/** The problem a refused transition answers with. */
+function transitionRefused(reason: TTransitionRefusal, state: string, action: TContractAction): AppError {
+  switch (reason) {
+    case 'staffOnly':
+      return new AppError(403, 'transitionStaffOnly');
+    case 'ownerOnly':
+      return new AppError(403, 'revokeOwnerOnly');
+    // Neither the owner nor staff: the same answer as for a contract that does not exist.
+    case 'notOwnerOrStaff':
+      return notFound('contractNotFound');
+    case 'archivedFromUnknown':
+      return new AppError(409, 'recoverOriginUnknown');
+    case 'notAllowedInState':
+      return new AppError(409, 'transitionNotAllowed', { state, action });
+  }
 }
 
 /** The last Madrid calendar day of a hire's reflection period (YYYY-MM-DD), as the problems name it. */

@@ -12,7 +12,8 @@ export const DOCUMENT_TEXTS = {
     page: 'Página {{page}} de {{pages}}',
     contract: {
       title: 'Contrato de inversión',
-      subtitle: 'Plan {{product}} · contrato {{id}}',
+      // The product's name already says it is a plan ('Plan Jubilación Digna').
+      subtitle: '{{product}} · contrato {{id}}',
       parties: 'Partes',
       plan: 'Plan contratado',
       product: 'Producto',
@@ -98,7 +99,7 @@ export const DOCUMENT_TEXTS = {
     page: 'Page {{page}} of {{pages}}',
     contract: {
       title: 'Investment contract',
-      subtitle: '{{product}} plan · contract {{id}}',
+      subtitle: '{{product}} · contract {{id}}',
       parties: 'Parties',
       plan: 'Plan',
       product: 'Product',

@@ -1,7 +1,7 @@
 import { Alert, Button, Divider, Group, List, Modal, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REQUIRED_TRANSITION_DETAIL, formatDate, formatMoney, paths, type TContractAction, type TContractDetail } from '@kc/domain';
+import { REQUIRED_TRANSITION_DETAIL, archivedFromOf, formatDate, formatMoney, paths, type TArchivableState, type TContractAction, type TContractDetail } from '@kc/domain';
 import { Link } from 'react-router';
 import { ApiError } from '../../../lib/api-client.ts';
 import { LoadErrorAlert } from '../../../components/ui/paginated-list/load-error-alert.tsx';
@@ -48,8 +48,19 @@ function ContractFields({ contract }: { contract: TContractDetail }) {
   );
 }
 
+/**
+ * Recovery returns a contract to the state it was archived from: the specification's "definitively
+ * activated" note only when that is ACTIVE (decisions.md, "Contracts").
+ */
+const RECOVERY_NOTES: Record<TArchivableState, string> = { ACTIVE: 'confirm.recover.note', NEW: 'confirm.recover.noteNew', STANDBY: 'confirm.recover.noteStandby' };
+
+const confirmNote = (action: TContractAction, contract: TContractDetail): string => {
+  const archivedFrom = action === 'recover' ? archivedFromOf(contract.history) : null;
+  return archivedFrom ? RECOVERY_NOTES[archivedFrom] : `confirm.${action}.note`;
+};
+
 /** The confirmation of an action: question, note, Si (green) and No. Nothing happens on No. */
-function ConfirmAction({ action, onYes, onNo, isPending }: { action: TContractAction; onYes: () => void; onNo: () => void; isPending: boolean }) {
+function ConfirmAction({ action, note, onYes, onNo, isPending }: { action: TContractAction; note: string; onYes: () => void; onNo: () => void; isPending: boolean }) {
   const { t } = useTranslation('contracts');
   const questionId = useId();
   const noteId = useId();
@@ -61,7 +72,7 @@ function ConfirmAction({ action, onYes, onNo, isPending }: { action: TContractAc
         {t(`confirm.${action}.question`)}
       </Text>
       <Text size="sm" id={noteId}>
-        {t(`confirm.${action}.note`)}
+        {t(note)}
       </Text>
       <Group mt="sm">
         <Button color="kc" onClick={onYes} loading={isPending}>
@@ -183,7 +194,13 @@ export function ContractDetailsModal({ contractId, onClose }: { contractId: stri
               </Group>
             )}
             {pending ? (
-              <ConfirmAction action={pending} isPending={transition.isPending} onYes={() => run(pending)} onNo={() => setPending(undefined)} />
+              <ConfirmAction
+                action={pending}
+                note={confirmNote(pending, contract.data)}
+                isPending={transition.isPending}
+                onYes={() => run(pending)}
+                onNo={() => setPending(undefined)}
+              />
             ) : null}
           </div>
         </Stack>
