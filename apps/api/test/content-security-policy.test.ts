@@ -93,6 +93,17 @@ describe.each(DB_KINDS)('the web app pages’ Content-Security-Policy on %s', (k
     }
   });
 
+  it('keeps the page’s policy on a revalidation (a 304 replaces the cached page’s headers)', async () => {
+    const first = await t.app.inject({ url: '/web/home/calculadoras/', headers: { 'accept-encoding': 'identity' } });
+    const again = await t.app.inject({
+      url: '/web/home/calculadoras/',
+      headers: { 'accept-encoding': 'identity', 'if-none-match': first.headers['etag'] as string },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+    expect(scriptSources(again.headers['content-security-policy'] as string)).toContain(sha256(context('calculators')));
+  });
+
   it('sends files other than pages with no inline script allowed at all', async () => {
     const res = await t.app.inject('/web/assets/extra-1.js');
     expect(res.statusCode).toBe(200);
