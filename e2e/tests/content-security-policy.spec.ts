@@ -77,6 +77,13 @@ test.describe('the Content-Security-Policy', () => {
     allowStatuses(consoleErrors, 404);
   });
 
+  test("the API's reference (Swagger UI) renders under the documents' policy, with no violation", async ({ page }) => {
+    const response = await page.goto('/api/docs/');
+    expect(scriptSources((await response!.headerValue('content-security-policy')) ?? '')).not.toContain("'unsafe-inline'");
+    await expect(page.getByRole('heading', { name: /KC platform API/ })).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+  });
+
   test("an investor's app page works, and an injected inline script or event handler is refused", async ({ page, consoleErrors }) => {
     await loginAs(page, 'investor@kc.example');
     await openChecked(page, 'dashboard');
