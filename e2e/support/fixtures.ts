@@ -60,3 +60,14 @@ export function allowStatuses(consoleErrors: string[], ...statuses: number[]): v
 /** Today as the app shows it (dd/mm/yyyy in Europe/Madrid, the product's calendar), whatever the test machine's zone. */
 export const madridTodayShown = (): string =>
   new Intl.DateTimeFormat('es-ES', { timeZone: 'Europe/Madrid', day: '2-digit', month: '2-digit', year: 'numeric' }).format(new Date());
+
+/**
+ * Chromium's console lines for scripts the page's Content-Security-Policy refused, for a test
+ * that injects them on purpose: removes them and returns how many there were.
+ */
+export function allowCspRefusals(consoleErrors: string[]): number {
+  const refused = (e: string) => /violates the following Content Security Policy directive/.test(e);
+  const count = consoleErrors.filter(refused).length;
+  consoleErrors.splice(0, consoleErrors.length, ...consoleErrors.filter((e) => !refused(e)));
+  return count;
+}

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { documentPolicy } from './security.ts';
 
 /** The OpenAPI document, generated from the route schemas, and its reference UI. */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
@@ -24,6 +25,8 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  // The documents' policy: Swagger UI runs no inline script but adds a <style> at run time, which
+  // its own default policy (style-src without 'unsafe-inline') refused.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: documentPolicy() });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 }

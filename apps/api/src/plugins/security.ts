@@ -1,33 +1,47 @@
 import type { FastifyInstance } from 'fastify';
 import compress from '@fastify/compress';
 
+/**
+ * The documents' Content-Security-Policy (decision 0049). Scripts: files from this origin only,
+ * plus, on a web app page, the hashes of that page's own inline scripts (documentPolicy below);
+ * no 'unsafe-inline', no 'unsafe-eval', no inline event handlers. Styles keep 'unsafe-inline':
+ * Mantine sets style attributes and writes its CSS variables into a <style> element at run time.
+ */
 const CSP_DIRECTIVES: Record<string, string[]> = {
   'default-src': ["'self'"],
-  // React Router's prerendered pages carry small inline bootstrap scripts.
-  'script-src': ["'self'", "'unsafe-inline'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
   'style-src': ["'self'", "'unsafe-inline'"],
   'img-src': ["'self'", 'data:'],
   'font-src': ["'self'", 'data:'],
   'connect-src': ["'self'"],
   'object-src': ["'none'"],
-  'base-uri': ["'self'"],
+  'base-uri': ["'none'"],
   'form-action': ["'self'"],
   'frame-ancestors': ["'none'"],
 };
+
+/** The documents' CSP, with script-src also allowing the inline scripts of the given sha256 hashes (base64). */
+export function documentPolicy(scriptHashes: readonly string[] = []): string {
+  return Object.entries(CSP_DIRECTIVES)
+    .map(([name, values]) => {
+      const all = name === 'script-src' ? [...values, ...scriptHashes.map((hash) => `'sha256-${hash}'`)] : values;
+      return `${name} ${all.join(' ')}`;
+    })
+    .join(';');
+}
 
 const HSTS = { 'strict-transport-security': 'max-age=31536000; includeSubDomains' };
 
 /**
  * The security headers of documents (the web app's pages and files, the API's own docs),
- * computed once: the CSP above, nosniff, frame and referrer policies, cross-origin isolation
+ * computed once: the CSP above (a web app page replaces it with its own, web-app.ts), nosniff, frame and referrer policies, cross-origin isolation
  * headers (the set helmet 8 sends by default), and HSTS in production only, so a local http://
  * run is not pinned to https.
  */
 export function securityHeaders(isProduction: boolean): Readonly<Record<string, string>> {
   return Object.freeze({
-    'content-security-policy': Object.entries(CSP_DIRECTIVES)
-      .map(([name, values]) => `${name} ${values.join(' ')}`)
-      .join(';'),
+    'content-security-policy': documentPolicy(),
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'origin-agent-cluster': '?1',
