@@ -12,6 +12,8 @@ type TAnswer = { statusCode: number; json(): { code?: string; error?: string; er
 
 /** Failures allowed for one account from one address in a window. */
 const PAIR_MAX = 10;
+/** A burst is a hundred requests on one process: room for a busy machine. */
+const BURST_TIMEOUT_MS = 90_000;
 
 /** A six-digit code that is none of the authenticator's codes around now. */
 function wrongCode(): string {
@@ -66,21 +68,21 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
     }
     const usesDatabase = () => !t.app.config.REDIS_URL;
 
-    it('evaluates at most 10 of 200 concurrent wrong logins from one address; the owner still logs in elsewhere', async () => {
+    it('evaluates at most 10 of 120 concurrent wrong logins from one address; the owner still logs in elsewhere', async () => {
       const p = await person();
       const from = address();
-      const answers = await Promise.all(Array.from({ length: 200 }, (_, i) => login(t.app, { username: p.email, password: `guess-${i}` }, {}, from)));
+      const answers = await Promise.all(Array.from({ length: 120 }, (_, i) => login(t.app, { username: p.email, password: `guess-${i}` }, {}, from)));
       const { blocked, evaluated, others } = split(answers);
       expect(evaluated).toBeLessThanOrEqual(PAIR_MAX);
       expect(evaluated).toBeGreaterThan(0);
       expect(others.every((a) => a.json().error === 'invalid_grant')).toBe(true);
-      expect(blocked).toBe(200 - evaluated);
+      expect(blocked).toBe(120 - evaluated);
       expect(answers.find((a) => a.statusCode === 429)!.headers['retry-after']).toMatch(/^\d+$/);
       if (usesDatabase()) expect(await counters(p.email, from)).toEqual({ pair: evaluated, account: evaluated });
       // Blocked there, even with the right password; the owner elsewhere is not.
       expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, from)).statusCode).toBe(429);
       expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, address())).statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('100 wrong and 1 right in one burst: the right one gets a token only within the 10 evaluated; none once blocked', async () => {
       const p = await person();
@@ -98,7 +100,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
         expect(again.json().access_token).toBeUndefined();
       }
       expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, address())).statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('a blocked address no longer counts toward the account-wide counter', async () => {
       const p = await person();
@@ -109,7 +111,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect(refused.every((a) => a.statusCode === 429)).toBe(true);
       if (usesDatabase()) expect(await counters(p.email, from)).toEqual({ pair: PAIR_MAX, account: PAIR_MAX });
       expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, address())).statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('evaluates at most 10 of 60 concurrent wrong codes of the login second step; the owner still completes it elsewhere', async () => {
       const p = await person(true);
@@ -132,7 +134,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect(others.every((a) => a.json().error === 'invalid_grant')).toBe(true);
       const done = await second({ mfa_token: mfaToken, otp: totpCodeAt(TEST_TOTP_SECRET, new Date()) }, address());
       expect(done.statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('evaluates at most 10 of 60 concurrent wrong step-up codes; the owner still steps up elsewhere', async () => {
       const p = await person(true);
@@ -146,7 +148,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect(others.every((a) => a.json().code === 'invalidCode')).toBe(true);
       const right = await t.app.inject({ method: 'POST', url: '/api/strong-auth/step-up', headers: p.h, remoteAddress: address(), payload: { code: totpCodeAt(TEST_TOTP_SECRET, new Date()) } });
       expect(right.statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('evaluates at most 10 of 60 concurrent wrong current passwords of the password change; the owner still changes it elsewhere', async () => {
       const p = await person();
@@ -165,7 +167,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect(others.every((a) => a.json().code === 'currentPasswordWrong')).toBe(true);
       expect(answers.filter((a) => a.statusCode === 429).every((a) => a.json().code === 'emailChangeTooManyAttempts')).toBe(true);
       expect((await change(DEMO_PASSWORD, address())).statusCode).toBe(200);
-    });
+    }, BURST_TIMEOUT_MS);
 
     it('evaluates at most 10 of 60 concurrent wrong current passwords of the e-mail change; the owner still asks for it elsewhere', async () => {
       const p = await person();
@@ -177,7 +179,7 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect(evaluated).toBeLessThanOrEqual(PAIR_MAX);
       expect(others.every((a) => a.json().code === 'currentPasswordWrong')).toBe(true);
       expect((await ask(DEMO_PASSWORD, address())).statusCode).toBe(202);
-    });
+    }, BURST_TIMEOUT_MS);
   });
 }
 
