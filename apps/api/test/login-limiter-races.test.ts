@@ -113,6 +113,17 @@ function racesOn(label: string, build: () => Promise<TTestApp>, fresh: () => str
       expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, address())).statusCode).toBe(200);
     }, BURST_TIMEOUT_MS);
 
+    it('a right password gives its attempt back: the counters keep the failures only', async () => {
+      const p = await person();
+      const from = address();
+      for (let i = 0; i < 3; i += 1) expect((await login(t.app, { username: p.email, password: 'wrong' }, {}, from)).statusCode).toBe(400);
+      const answers = await Promise.all(Array.from({ length: 5 }, () => login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, address())));
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(5).fill(200));
+      if (usesDatabase()) expect(await counters(p.email, from)).toEqual({ pair: 3, account: 3 });
+      expect((await login(t.app, { username: p.email, password: DEMO_PASSWORD }, {}, from)).statusCode).toBe(200);
+      if (usesDatabase()) expect(await counters(p.email, from)).toEqual({ pair: 0, account: 3 });
+    });
+
     it('evaluates at most 10 of 60 concurrent wrong codes of the login second step; the owner still completes it elsewhere', async () => {
       const p = await person(true);
       const from = address();
