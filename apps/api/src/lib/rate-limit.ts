@@ -32,8 +32,3 @@ export async function hit(db: TExecutor, key: string, limit: number, windowSecon
   const hits = Number(row.hits);
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
-
-/** Forgets a key (e.g. after a successful login, the failed-attempt counter starts again). */
-export async function reset(db: TExecutor, key: string): Promise<void> {
-  await db.deleteFrom('rate_limits').where('key', '=', key).execute();
-}

@@ -73,14 +73,13 @@ export async function requestEmailChange(
 ): Promise<TEmailChangeRequested> {
   const person = await findUserForEmailChange(app.db, caller.companyId, caller.id);
   if (!person) throw new AppError(401, 'unauthorized');
-  const keys = loginKeys(caller.companyId, person.email, context.client.address);
-  const wait = await app.loginLimiter.blockedFor(keys);
-  if (wait > 0) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(wait / 60) });
+  // Counted before the password is verified: racing requests cannot verify more than the limit.
+  const reservation = await app.loginLimiter.reserve(loginKeys(caller.companyId, person.email, context.client.address));
+  if (!reservation.ok) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(reservation.waitSeconds / 60) });
   if (!(await verifySecret(person.password_hash, input.currentPassword))) {
-    await app.loginLimiter.recordFailure(keys);
     throw new AppError(400, 'currentPasswordWrong', {}, [{ field: 'currentPassword', message: vkey('invalid') }]);
   }
-  await app.loginLimiter.clearSuccess(keys);
+  await app.loginLimiter.succeeded(reservation.ticket);
   if (isSameEmail(person.email, input.newEmail)) throw new AppError(400, 'emailChangeSame', {}, [{ field: 'newEmail', message: SAME_EMAIL_MESSAGE }]);
   if (await isEmailTakenByAnother(app.db, caller.companyId, input.newEmail, caller.id)) throw takenError();
   const perPerson = await hit(app.db, `emailchange:${caller.id}`, EMAIL_CHANGE_REQUESTS_PER_HOUR, 3600);

@@ -37,15 +37,14 @@ export async function changePassword(
   context: { client: TClient; audit: TAuditContext },
   now = new Date(),
 ): Promise<void> {
-  const keys = loginKeys(caller.companyId, caller.email, context.client.address);
-  const wait = await app.loginLimiter.blockedFor(keys);
-  if (wait > 0) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(wait / 60) });
+  // Counted before the password is verified: racing requests cannot verify more than the limit.
+  const reservation = await app.loginLimiter.reserve(loginKeys(caller.companyId, caller.email, context.client.address));
+  if (!reservation.ok) throw new AppError(429, 'emailChangeTooManyAttempts', { minutes: Math.ceil(reservation.waitSeconds / 60) });
   const owner = await findPasswordOwner(app.db, caller.id);
   if (!owner || !(await verifySecret(owner.password_hash, input.currentPassword))) {
-    await app.loginLimiter.recordFailure(keys);
     throw new AppError(400, 'currentPasswordWrong', {}, [{ field: 'currentPassword', message: vkey('invalid') }]);
   }
-  await app.loginLimiter.clearSuccess(keys);
+  await app.loginLimiter.succeeded(reservation.ticket);
   const newHash = await hashSecret(input.newPassword);
   await app.db.transaction().execute(async (tx) => {
     await updatePasswordHash(tx, caller.id, newHash);

@@ -3,30 +3,45 @@ import { isIPv4, isIPv6 } from 'node:net';
 import type { Kysely } from 'kysely';
 import { Redis } from 'ioredis';
 import type { Database } from '../../db/schema.ts';
-import { hit, reset } from '../../lib/rate-limit.ts';
-import { peekRateLimits } from './repository.ts';
+import { LOGIN_COUNTERS, giveBackLoginCounters, reserveLoginCounters, type TLoginCounter, type TLoginWindows } from './repository.ts';
 
 /**
  * Failed-login counters in fixed windows, shared by every instance (the database's
- * `rate_limits` table, or Redis when REDIS_URL is set). Only failures count. Three counters,
- * so that one attacker cannot lock a user out:
+ * `rate_limits` table, or Redis when REDIS_URL is set). Three counters, so that one attacker
+ * cannot lock a user out:
  *
  * - per account **and** client address (low): guessing one account from one place stops soon,
  *   while the account's owner, elsewhere, still logs in;
  * - per client address (whatever the accounts): one place guessing many accounts stops;
  * - per account, across every address (much higher): distributed guessing of one account stops.
  *
- * A successful login clears its (account, address) counter only: a guesser elsewhere keeps
- * their count, and the account-wide count is not reset by the owner logging in.
+ * Every attempt is reserved atomically BEFORE anything is verified: it takes one hit on each
+ * counter, in that order, and only while every counter is under its limit; otherwise it takes
+ * nothing and is refused unverified. So however many requests race, on however many instances,
+ * at most the limit is ever verified; and an address blocked for an account adds nothing to the
+ * account-wide counter (one address moves it by its own limit at most, docs/decisions/0044).
+ * A failure keeps its reservation (that is what the counters count); a success gives it back
+ * and clears its (account, address) counter only: a guesser elsewhere keeps their count.
  */
 export interface TLoginLimiter {
-  /** Seconds until a login may be tried again for these keys; 0 when it may be tried now. */
-  blockedFor(keys: TLoginKeys): Promise<number>;
-  recordFailure(keys: TLoginKeys): Promise<void>;
-  /** After a successful login: forgets the (account, address) counter. */
-  clearSuccess(keys: TLoginKeys): Promise<void>;
+  /** Takes one attempt for these keys, or says how many seconds until one may be tried. */
+  reserve(keys: TLoginKeys): Promise<TLoginReservation>;
+  /** The attempt was right: gives its reservation back and forgets the (account, address) counter. */
+  succeeded(ticket: TLoginTicket): Promise<void>;
+  /** Nothing could be verified (neither right nor wrong): gives the reservation back. */
+  release(ticket: TLoginTicket): Promise<void>;
   close(): Promise<void>;
 }
+
+/** One reserved attempt: its keys and, in the database, the windows its hits went to. */
+export interface TLoginTicket {
+  keys: TLoginKeys;
+  windows?: TLoginWindows;
+}
+
+export type TLoginReservation = { ok: true; ticket: TLoginTicket } | { ok: false; waitSeconds: number };
+
+export type { TLoginWindows };
 
 export interface TLoginKeys {
   /** One account from one client address. */
@@ -74,67 +89,83 @@ export function loginKeys(companyId: string, email: string, address: string): TL
   return { pair: `login:pair:${digest}:${client}`, address: `login:address:${client}`, account: `login:account:${digest}` };
 }
 
-const counters = (keys: TLoginKeys, limits: TLoginLimits): [string, number][] => [
-  [keys.pair, limits.pairMax],
-  [keys.address, limits.addressMax],
-  [keys.account, limits.accountMax],
-];
-
 export function databaseLoginLimiter(db: Kysely<Database>, limits: TLoginLimits = DEFAULT_LOGIN_LIMITS): TLoginLimiter {
-  /**
-   * The logins whose (account, address) counter was absent when checked: their success has
-   * nothing to forget, so it costs no statement. (A failure of the same pair racing it may leave
-   * its count; it ends with its window.)
-   */
-  const nothingToClear = new WeakSet<TLoginKeys>();
+  const max: Record<TLoginCounter, number> = { pair: limits.pairMax, address: limits.addressMax, account: limits.accountMax };
   return {
-    async blockedFor(keys) {
-      const list = counters(keys, limits);
-      const rows = await peekRateLimits(db, list.map(([key]) => key));
-      if (!rows.some((row) => row.key === keys.pair)) nothingToClear.add(keys);
-      let wait = 0;
-      for (const [key, max] of list) {
-        const row = rows.find((r) => r.key === key);
-        if (!row || row.hits < max) continue;
-        const ends = new Date(row.window_start).getTime() + limits.windowSeconds * 1000;
-        wait = Math.max(wait, Math.ceil((ends - Date.now()) / 1000));
-      }
-      return wait;
+    async reserve(keys) {
+      const taken = await reserveLoginCounters(db, keys, max, limits.windowSeconds);
+      const windows: TLoginWindows = Object.fromEntries(taken.map((hit) => [hit.counter, hit.window]));
+      // The last counter taken decides: an earlier one over its limit stops the chain there.
+      const last = taken.at(-1)!;
+      if (taken.length === LOGIN_COUNTERS.length && last.hits <= max[last.counter]) return { ok: true, ticket: { keys, windows } };
+      await giveBackLoginCounters(db, keys, windows, false);
+      return { ok: false, waitSeconds: Math.max(1, last.retryAfter) };
     },
-    async recordFailure(keys) {
-      for (const [key, max] of counters(keys, limits)) await hit(db, key, max, limits.windowSeconds);
+    async succeeded(ticket) {
+      await giveBackLoginCounters(db, ticket.keys, ticket.windows ?? {}, true);
     },
-    async clearSuccess(keys) {
-      if (nothingToClear.has(keys)) return;
-      await reset(db, keys.pair);
+    async release(ticket) {
+      await giveBackLoginCounters(db, ticket.keys, ticket.windows ?? {}, false);
     },
     async close() {},
   };
 }
 
+/**
+ * Redis: one script (atomic on the server) checks the three counters and, only when all are
+ * under their limits, INCRs each (the first hit sets the window's expiry); otherwise it changes
+ * nothing and answers the longest wait in milliseconds.
+ */
+const RESERVE_SCRIPT = `
+local wait = 0
+for i = 1, 3 do
+  if tonumber(redis.call('GET', KEYS[i]) or '0') >= tonumber(ARGV[i]) then
+    local ttl = redis.call('PTTL', KEYS[i])
+    if ttl < 0 then
+      redis.call('PEXPIRE', KEYS[i], ARGV[4])
+      ttl = tonumber(ARGV[4])
+    end
+    if ttl > wait then wait = ttl end
+  end
+end
+if wait > 0 then return wait end
+for i = 1, 3 do
+  if redis.call('INCR', KEYS[i]) == 1 then redis.call('PEXPIRE', KEYS[i], ARGV[4]) end
+end
+return 0
+`;
+
+/** Gives an attempt back: DECR where the counter still holds a hit; ARGV[1] = '1' deletes the (account, address) counter instead. */
+const GIVE_BACK_SCRIPT = `
+for i = 1, 3 do
+  if i == 1 and ARGV[1] == '1' then
+    redis.call('DEL', KEYS[1])
+  elseif tonumber(redis.call('GET', KEYS[i]) or '0') > 0 then
+    redis.call('DECR', KEYS[i])
+  end
+end
+return 0
+`;
+
+type TScriptedRedis = Redis & {
+  kcLoginReserve(pair: string, address: string, account: string, pairMax: number, addressMax: number, accountMax: number, windowMs: number): Promise<number>;
+  kcLoginGiveBack(pair: string, address: string, account: string, forgetPair: '0' | '1'): Promise<number>;
+};
+
 export function redisLoginLimiter(url: string, limits: TLoginLimits = DEFAULT_LOGIN_LIMITS): TLoginLimiter {
-  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 });
+  const redis = new Redis(url, { lazyConnect: false, maxRetriesPerRequest: 2 }) as TScriptedRedis;
+  redis.defineCommand('kcLoginReserve', { numberOfKeys: 3, lua: RESERVE_SCRIPT });
+  redis.defineCommand('kcLoginGiveBack', { numberOfKeys: 3, lua: GIVE_BACK_SCRIPT });
   return {
-    async blockedFor(keys) {
-      const list = counters(keys, limits);
-      const batch = redis.multi();
-      for (const [key] of list) batch.get(key).pttl(key);
-      const replies = ((await batch.exec()) ?? []).map(([, v]) => v);
-      let wait = 0;
-      list.forEach(([, max], i) => {
-        const hits = Number(replies[2 * i] ?? 0);
-        const ttl = Number(replies[2 * i + 1]);
-        if (hits >= max && ttl > 0) wait = Math.max(wait, Math.ceil(ttl / 1000));
-      });
-      return wait;
+    async reserve(keys) {
+      const waitMs = Number(await redis.kcLoginReserve(keys.pair, keys.address, keys.account, limits.pairMax, limits.addressMax, limits.accountMax, limits.windowSeconds * 1000));
+      return waitMs > 0 ? { ok: false, waitSeconds: Math.max(1, Math.ceil(waitMs / 1000)) } : { ok: true, ticket: { keys } };
     },
-    async recordFailure(keys) {
-      const batch = redis.multi();
-      for (const [key] of counters(keys, limits)) batch.set(key, '0', 'EX', limits.windowSeconds, 'NX').incr(key);
-      await batch.exec();
+    async succeeded(ticket) {
+      await redis.kcLoginGiveBack(ticket.keys.pair, ticket.keys.address, ticket.keys.account, '1');
     },
-    async clearSuccess(keys) {
-      await redis.del(keys.pair);
+    async release(ticket) {
+      await redis.kcLoginGiveBack(ticket.keys.pair, ticket.keys.address, ticket.keys.account, '0');
     },
     async close() {
       redis.disconnect();

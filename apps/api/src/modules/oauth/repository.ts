@@ -117,9 +117,92 @@ export async function revokeAccessToken(db: Kysely<Database>, tokenHash: string)
   forgetSessions(db);
 }
 
-/** The current windows of some rate-limit keys, in one query, without counting a hit. */
-export function peekRateLimits(db: TExecutor, keys: string[]) {
-  return db.selectFrom('rate_limits').select(['key', 'hits', 'window_start']).where('key', 'in', keys).execute();
+/** The login limiter's three counters, in the order they are taken (and given back). */
+export const LOGIN_COUNTERS = ['pair', 'address', 'account'] as const;
+export type TLoginCounter = (typeof LOGIN_COUNTERS)[number];
+
+/** Each counter's key (`rate_limits.key`). */
+export type TLoginCounterKeys = Record<TLoginCounter, string>;
+
+/**
+ * Where a reserved attempt's hits went: each counter's window start, as the exact epoch text the
+ * database gave (microseconds kept), so a hit is given back to its own window and never to a
+ * later one.
+ */
+export type TLoginWindows = Partial<Record<TLoginCounter, string>>;
+
+export interface TLoginCounterHit {
+  counter: TLoginCounter;
+  /** Hits in the window, this one included. */
+  hits: number;
+  window: string;
+  /** Seconds until the window ends. */
+  retryAfter: number;
+}
+
+/** A hit on one counter in a fixed window (a window that has ended starts again at this hit). */
+const hitOnConflict = (window: ReturnType<typeof sql>) => sql`
+  ON CONFLICT (key) DO UPDATE SET
+    hits = CASE WHEN r.window_start + ${window} <= now() THEN 1 ELSE r.hits + 1 END,
+    window_start = CASE WHEN r.window_start + ${window} <= now() THEN now() ELSE r.window_start END
+  RETURNING r.hits, r.window_start`;
+
+/**
+ * Reserves one login attempt in ONE statement: a hit on the (account, address) counter; then, only
+ * if that is within `max.pair`, one on the address's; then, only if that is within `max.address`,
+ * one on the account's. Each hit is an atomic upsert (concurrent statements on any instance wait
+ * for the row and see each other's hits), taken in that order by every statement, so they never
+ * deadlock. Returns the hits taken; the caller checks the last against its limit and gives the
+ * taken ones back when it refuses.
+ */
+export async function reserveLoginCounters(
+  db: TExecutor,
+  keys: TLoginCounterKeys,
+  max: { pair: number; address: number },
+  windowSeconds: number,
+): Promise<TLoginCounterHit[]> {
+  const window = sql`make_interval(secs => ${windowSeconds})`;
+  const shown = (name: TLoginCounter) =>
+    sql`SELECT ${sql.lit(name)}::text AS counter, hits, extract(epoch FROM window_start)::text AS window,
+      ceil(extract(epoch FROM (window_start + ${window} - now())))::integer AS retry_after FROM ${sql.ref(name)}`;
+  const result = await sql<{ counter: TLoginCounter; hits: number; window: string; retry_after: number | string }>`
+    WITH pair AS (
+      INSERT INTO rate_limits AS r (key, hits, window_start) VALUES (${keys.pair}, 1, now()) ${hitOnConflict(window)}
+    ), address AS (
+      INSERT INTO rate_limits AS r (key, hits, window_start)
+      SELECT ${keys.address}::text, 1, now() FROM pair WHERE pair.hits <= ${max.pair}::integer ${hitOnConflict(window)}
+    ), account AS (
+      INSERT INTO rate_limits AS r (key, hits, window_start)
+      SELECT ${keys.account}::text, 1, now() FROM address WHERE address.hits <= ${max.address}::integer ${hitOnConflict(window)}
+    )
+    ${shown('pair')} UNION ALL ${shown('address')} UNION ALL ${shown('account')}
+  `.execute(db);
+  return result.rows.map((row) => ({ counter: row.counter, hits: Number(row.hits), window: row.window, retryAfter: Number(row.retry_after) }));
+}
+
+/**
+ * Gives back the hits of one reserved attempt, each to its own window (a counter not in
+ * `windows` was not taken), in ONE statement and in the order they were taken (so it never
+ * deadlocks with a reservation). `forgetPair` deletes the (account, address) counter instead (a
+ * successful login starts it again).
+ */
+export async function giveBackLoginCounters(db: TExecutor, keys: TLoginCounterKeys, windows: TLoginWindows, forgetPair: boolean): Promise<void> {
+  const windowIs = (name: TLoginCounter) => sql`extract(epoch FROM window_start)::text = ${windows[name] ?? null}::text AND hits > 0`;
+  const pair = forgetPair
+    ? sql`DELETE FROM rate_limits WHERE key = ${keys.pair} RETURNING 1`
+    : sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${keys.pair} AND ${windowIs('pair')} RETURNING 1`;
+  // "(SELECT count(*) FROM …) >= 0" is always true: it only makes each step wait for the one before.
+  await sql`
+    WITH pair AS (${pair}),
+    address AS (
+      UPDATE rate_limits SET hits = hits - 1
+      WHERE key = ${keys.address} AND ${windowIs('address')} AND (SELECT count(*) FROM pair) >= 0 RETURNING 1
+    ), account AS (
+      UPDATE rate_limits SET hits = hits - 1
+      WHERE key = ${keys.account} AND ${windowIs('account')} AND (SELECT count(*) FROM address) >= 0 RETURNING 1
+    )
+    SELECT count(*) AS n FROM account
+  `.execute(db);
 }
 
 /** The statement of `findTokenUser`, built by Kysely with stand-in values (see below). */

@@ -46,6 +46,9 @@ export interface TOAuthDeps {
 
 const TOKEN_SCOPE = 'api';
 
+/** 429 with Retry-After: the login limiter refused the attempt, nothing was verified. */
+const tooManyAttempts = (waitSeconds: number) =>
+  new OAuthError(429, 'invalid_request', 'oauthTooManyAttempts', { minutes: Math.ceil(waitSeconds / 60) }, waitSeconds);
 
 async function requireClient(db: Kysely<Database>, clientId: string | undefined, secret: string | undefined): Promise<string> {
   if (!clientId || !secret) throw new OAuthError(401, 'invalid_client', 'oauthInvalidClient');
@@ -153,35 +156,36 @@ async function passwordGrant(
   if (!username) throw new OAuthError(400, 'invalid_request', 'oauthMissingParameter', { name: 'username' });
   if (!password) throw new OAuthError(400, 'invalid_request', 'oauthMissingParameter', { name: 'password' });
 
-  const keys = loginKeys(companyId, username, context.address);
-  const wait = await limiter.blockedFor(keys);
-  if (wait > 0) {
-    throw new OAuthError(429, 'invalid_request', 'oauthTooManyAttempts', { minutes: Math.ceil(wait / 60) }, wait);
-  }
+  // The attempt is counted before the password is verified, so racing requests cannot verify
+  // more than the limit; a wrong password keeps its count, a right one gives it back.
+  const reservation = await limiter.reserve(loginKeys(companyId, username, context.address));
+  if (!reservation.ok) throw tooManyAttempts(reservation.waitSeconds);
 
   const known = user !== undefined && !user.is_deleted;
   const isValid = await verifySecret(known ? user.password_hash : await decoyHash(), password);
-  if (!known || !isValid) {
-    await limiter.recordFailure(keys);
-    throw new OAuthError(400, 'invalid_grant', 'oauthInvalidCredentials');
+  if (!known || !isValid) throw new OAuthError(400, 'invalid_grant', 'oauthInvalidCredentials');
+  // Given back alongside the answer's own writes (no round trip of its own on PostgreSQL).
+  const giveBack = () => limiter.succeeded(reservation.ticket);
+  const refusal = !user.confirmed_at ? 'oauthAccountUnconfirmed' : !user.is_active ? 'oauthAccountInactive' : undefined;
+  if (refusal) {
+    await giveBack();
+    throw new OAuthError(400, 'invalid_grant', refusal);
   }
-  await limiter.clearSuccess(keys);
-  if (!user.confirmed_at) throw new OAuthError(400, 'invalid_grant', 'oauthAccountUnconfirmed');
-  if (!user.is_active) throw new OAuthError(400, 'invalid_grant', 'oauthAccountInactive');
 
   if (user.has_second_factor) {
-    const [mfaToken, factors] = await Promise.all([
-      issueMfaToken(db, { userId: user.id, companyId, clientId }),
-      secondFactorKindsOf(db, user.id),
-    ]);
+    const [, mfaToken, factors] = await Promise.all([giveBack(), issueMfaToken(db, { userId: user.id, companyId, clientId }), secondFactorKindsOf(db, user.id)]);
     throw new OAuthError(400, 'mfa_required', 'oauthMfaRequired', {}, undefined, { mfa_token: mfaToken, factors });
   }
-  return openSession(deps, {
-    person: { id: user.id, email: user.email, firstName: user.first_name, language: user.language },
-    companyId,
-    clientId,
-    client: context.client,
-  });
+  const [, session] = await Promise.all([
+    giveBack(),
+    openSession(deps, {
+      person: { id: user.id, email: user.email, firstName: user.first_name, language: user.language },
+      companyId,
+      clientId,
+      client: context.client,
+    }),
+  ]);
+  return session;
 }
 
 /** The one proof of a second step: exactly one of `otp`, `recovery_code`, `passkey`. */
@@ -230,9 +234,7 @@ async function mfaGrant(
     now,
   );
   if (!outcome.ok) {
-    if (outcome.reason === 'blocked') {
-      throw new OAuthError(429, 'invalid_request', 'oauthTooManyAttempts', { minutes: Math.ceil(outcome.waitSeconds / 60) }, outcome.waitSeconds);
-    }
+    if (outcome.reason === 'blocked') throw tooManyAttempts(outcome.waitSeconds);
     if (outcome.reason === 'passkeyUnavailable') throw new OAuthError(400, 'invalid_grant', 'oauthPasskeyUnavailable');
     throw new OAuthError(400, 'invalid_grant', 'oauthInvalidCode');
   }
@@ -269,21 +271,19 @@ async function passkeyGrant(
 
   const ownerId = await findPasskeyOwner(db, context.companyId, response.id);
   const owner = ownerId ? await loadFactorOwner(db, ownerId) : undefined;
-  const keys = loginKeys(context.companyId, owner ? owner.email : `passkey:${response.id}`, context.address);
-  const wait = await limiter.blockedFor(keys);
-  if (wait > 0) throw new OAuthError(429, 'invalid_request', 'oauthTooManyAttempts', { minutes: Math.ceil(wait / 60) }, wait);
+  const reservation = await limiter.reserve(loginKeys(context.companyId, owner ? owner.email : `passkey:${response.id}`, context.address));
+  if (!reservation.ok) throw tooManyAttempts(reservation.waitSeconds);
 
   const now = new Date();
   const audit = { companyId: context.companyId, actorId: owner?.id ?? null, ipAddress: context.address };
   const result = await verifyPasskeyAssertion(db, deps.webauthn, { companyId: context.companyId, challengeId, response, purposes: ['authentication'] }, now);
   if (!result.ok) {
-    await limiter.recordFailure(keys);
     if (owner) {
       await recordAudit(db, audit, { entityType: 'user', entityId: owner.id, action: 'user.secondFactorFailed', after: { method: 'passkey', signIn: true, reason: result.reason } });
     }
     throw new OAuthError(400, 'invalid_grant', 'oauthPasskeyInvalid');
   }
-  await limiter.clearSuccess(keys);
+  await limiter.succeeded(reservation.ticket);
   const user = owner ? await userForLogin(db, context.companyId, owner.email) : undefined;
   if (!user || user.id !== result.userId || user.is_deleted) throw new OAuthError(400, 'invalid_grant', 'oauthPasskeyInvalid');
   if (!user.confirmed_at) throw new OAuthError(400, 'invalid_grant', 'oauthAccountUnconfirmed');

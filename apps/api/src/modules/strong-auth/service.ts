@@ -209,18 +209,21 @@ export async function proveSecondFactor(
   context: TFactorContext,
   now = new Date(),
 ): Promise<TProofOutcome> {
-  const keys = loginKeys(owner.companyId, owner.email, context.client.address);
-  const wait = await deps.limiter.blockedFor(keys);
-  if (wait > 0) return { ok: false, reason: 'blocked', waitSeconds: wait };
+  // Counted before the proof is checked (racing requests cannot check more than the limit); a
+  // wrong proof keeps its count, a right one gives it back, and nothing checked gives it back too.
+  const reservation = await deps.limiter.reserve(loginKeys(owner.companyId, owner.email, context.client.address));
+  if (!reservation.ok) return { ok: false, reason: 'blocked', waitSeconds: reservation.waitSeconds };
   const verdict = await checkProof(deps, owner, proof, now);
-  if (verdict === 'unavailable') return { ok: false, reason: 'passkeyUnavailable' };
+  if (verdict === 'unavailable') {
+    await deps.limiter.release(reservation.ticket);
+    return { ok: false, reason: 'passkeyUnavailable' };
+  }
   const method = proof.kind;
   if (verdict === 'invalid') {
-    await deps.limiter.recordFailure(keys);
     await recordAudit(deps.db, context.audit, { entityType: 'user', entityId: owner.id, action: 'user.secondFactorFailed', after: { method } });
     return { ok: false, reason: 'invalid' };
   }
-  await deps.limiter.clearSuccess(keys);
+  await deps.limiter.succeeded(reservation.ticket);
   if (method === 'recoveryCode') {
     const left = await countRecoveryCodesLeft(deps.db, owner.id);
     await deps.db.transaction().execute(async (tx) => {
@@ -292,17 +295,15 @@ export async function confirmTotp(
     throw new AppError(409, 'totpSetupMissing');
   }
   const owner = await loadFactorOwner(deps.db, user.id);
-  const keys = loginKeys(owner.companyId, owner.email, context.client.address);
-  const wait = await deps.limiter.blockedFor(keys);
-  if (wait > 0) throw refusal({ ok: false, reason: 'blocked', waitSeconds: wait });
+  const reservation = await deps.limiter.reserve(loginKeys(owner.companyId, owner.email, context.client.address));
+  if (!reservation.ok) throw refusal({ ok: false, reason: 'blocked', waitSeconds: reservation.waitSeconds });
   const code = normalizeTotpCode(input.code);
   const step = code ? matchTotpStep(openSecret(deps.key, pending, user.id), code, now) : null;
   if (step === null) {
-    await deps.limiter.recordFailure(keys);
     await recordAudit(deps.db, context.audit, { entityType: 'user', entityId: user.id, action: 'user.secondFactorFailed', after: { method: 'totp', enrolment: true } });
     throw new AppError(400, 'invalidCode');
   }
-  await deps.limiter.clearSuccess(keys);
+  await deps.limiter.succeeded(reservation.ticket);
   const codes = await deps.db.transaction().execute(async (tx) => {
     const hadFactor = await findHasSecondFactor(tx, user.id);
     if (!(await confirmPendingTotp(tx, { userId: user.id, sealed: pending, step, at: now }))) throw new AppError(409, 'totpSetupMissing');
