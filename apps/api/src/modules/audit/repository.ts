@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -53,6 +53,8 @@ export async function findAuditEntries(db: TExecutor, companyId: string, filters
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users as u', 'u.id', 'a.actor_id')
+      // The person an entry about a user is about, as they are now (entries keep the id only).
+      .leftJoin('users as s', (join) => join.on('a.entity_type', '=', 'user').on(sql`s.id::text`, '=', sql.ref('a.entity_id')).onRef('s.company_id', '=', 'a.company_id'))
       .select([
         'a.id',
         'a.at',
@@ -66,6 +68,10 @@ export async function findAuditEntries(db: TExecutor, companyId: string, filters
         'u.email as actor_email',
         'u.first_name as actor_first_name',
         'u.last_name as actor_last_name',
+        's.id as subject_id',
+        's.email as subject_email',
+        's.first_name as subject_first_name',
+        's.last_name as subject_last_name',
       ])
       .orderBy('a.id', 'desc')
       .limit(limit)
