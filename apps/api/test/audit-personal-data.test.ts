@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { scrubAuditEntries } from '../src/db/migrations/0044-audit-ids-only.ts';
 import { assertNoPersonalData } from '../src/modules/audit/service.ts';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders } from './helpers/auth.ts';
@@ -156,5 +157,107 @@ describe('the audit service refuses personal data', () => {
     }
     expect(entry({ title: 'Madrid', email: 'madrid@kc.example', phone: '910' }, 'companyGroup')).not.toThrow();
     expect(entry({ manager: { email: 'jefa@kc.example' } }, 'team')).toThrow(/after\.manager\.email/);
+  });
+});
+
+describe.each(DB_KINDS)('migration 0044 on %s: older entries lose the personal data they kept, and the log stays append-only', (kind) => {
+  let t: TTestApp;
+  beforeAll(async () => {
+    t = await buildTestApp(kind);
+  });
+  afterAll(async () => t?.close());
+
+  const userId = '6f1c1f0e-2b1d-4c55-9a57-5a1f0d6c0a01';
+  const agentId = '6f1c1f0e-2b1d-4c55-9a57-5a1f0d6c0a02';
+  const requestId = '6f1c1f0e-2b1d-4c55-9a57-5a1f0d6c0a03';
+  /** Entries as the code before 0044 wrote them, and what each must become. */
+  const OLD: [entityType: string, action: string, before: object | null, after: object | null, expected: [object | null, object | null]][] = [
+    ['user', 'user.create', null, { email: 'ana.vieja@example.com', firstName: 'Ana', lastName: 'Vieja', roles: ['INVESTOR'], isActive: true }, [null, { roles: ['INVESTOR'], isActive: true }]],
+    [
+      'user',
+      'user.updateRoles',
+      { email: 'ana.vieja@example.com', firstName: 'Ana', lastName: 'Vieja', roles: ['INVESTOR'] },
+      { email: 'ana.vieja@example.com', firstName: 'Ana', lastName: 'Vieja', roles: ['INVESTOR', 'OWNER'] },
+      [{ roles: ['INVESTOR'] }, { roles: ['INVESTOR', 'OWNER'] }],
+    ],
+    ['user', 'user.sendPasswordReset', null, { email: 'ana.vieja@example.com', purpose: 'RESET' }, [null, { purpose: 'RESET' }]],
+    ['user', 'user.emailChangeRequested', null, { requestId, newEmail: 'ana.nueva@example.com', expiresAt: '2026-01-01T10:00:00.000Z' }, [null, { requestId, expiresAt: '2026-01-01T10:00:00.000Z' }]],
+    [
+      'user',
+      'user.emailChanged',
+      { email: 'ana.vieja@example.com' },
+      { email: 'ana.nueva@example.com', requestId, revokedSessions: 2 },
+      [null, { emailChanged: true, requestId, revokedSessions: 2 }],
+    ],
+    ['user', 'user.assignAgent', { agentId: null }, { agentId, agentEmail: 'agente@kc.example', customerEmail: 'ana.vieja@example.com' }, [{ agentId: null }, { agentId }]],
+    ['lead', 'lead.create', null, { email: 'ana.vieja@example.com', firstName: 'Ana', lastName: 'Vieja', zoneId: null, reservedUntil: '2027-01-01T00:00:00.000Z' }, [null, { zoneId: null, reservedUntil: '2027-01-01T00:00:00.000Z' }]],
+    ['user', 'user.secondFactorEnrolled', null, { method: 'passkey', passkeyId: agentId, name: 'Móvil de Ana Vieja', firstFactor: true }, [null, { method: 'passkey', passkeyId: agentId, firstFactor: true }]],
+    ['user', 'user.passkeySignIn', null, { passkeyId: agentId, name: 'Móvil de Ana Vieja' }, [null, { passkeyId: agentId }]],
+    ['jobApplication', 'jobApplication.downloadCv', null, { fileName: 'CV Ana Vieja.pdf' }, [null, null]],
+    [
+      'jobApplication',
+      'jobApplication.changeStatus',
+      { status: 'NEW', note: null },
+      { status: 'REVIEWING', note: 'Ana Vieja: llamar el lunes' },
+      [{ status: 'NEW' }, { status: 'REVIEWING', noteChanged: true }],
+    ],
+    ['jobApplication', 'jobApplication.changeStatus', { status: 'NEW', note: 'Ana Vieja' }, { status: 'REJECTED', note: 'Ana Vieja' }, [{ status: 'NEW' }, { status: 'REJECTED', noteChanged: false }]],
+    ['contract', 'contract.suspend', { state: 'ACTIVE', userId }, { state: 'STANDBY', userId, reason: 'Ana Vieja devolvió el recibo' }, [{ state: 'ACTIVE', userId }, { state: 'STANDBY', userId, reasonGiven: true }]],
+    // The node's own contact, and an entry with nothing personal: unchanged.
+    ['companyGroup', 'companyGroup.update', { title: 'Madrid', email: 'madrid@kc.example', phone: '910000000' }, { title: 'Madrid Centro', email: 'madrid@kc.example', phone: '910000000' }, [
+      { title: 'Madrid', email: 'madrid@kc.example', phone: '910000000' },
+      { title: 'Madrid Centro', email: 'madrid@kc.example', phone: '910000000' },
+    ]],
+    ['price', 'price.publish', null, { valueDate: '2026-01-02', price: '1.2345' }, [null, { valueDate: '2026-01-02', price: '1.2345' }]],
+  ];
+
+  const entries = async (ids: string[]) =>
+    (await t.db.selectFrom('audit_log').selectAll().where('id', 'in', ids).orderBy('id').execute()).map((r) => ({ ...r, id: String(r.id) }));
+
+  it('ran with the other migrations; run on entries of the old shape it removes the person’s data, keeps every entry and what it said, and runs twice as once', async () => {
+    expect((await sql<{ name: string }>`SELECT name FROM kysely_migration WHERE name = '0044-audit-ids-only'`.execute(t.db)).rows).toHaveLength(1);
+    const inserted = await t.db
+      .insertInto('audit_log')
+      .values(
+        OLD.map(([entityType, action, before, after]) => ({
+          company_id: '1',
+          actor_id: null,
+          ip_address: '10.0.0.1',
+          entity_type: entityType,
+          entity_id: entityType === 'user' ? userId : agentId,
+          action,
+          before: before === null ? null : JSON.stringify(before),
+          after: after === null ? null : JSON.stringify(after),
+        })),
+      )
+      .returning('id')
+      .execute();
+    const ids = inserted.map((r) => String(r.id));
+    const untouched = await t.db.selectFrom('audit_log').selectAll().where('id', 'not in', ids).orderBy('id').execute();
+
+    await scrubAuditEntries(t.db as unknown as Kysely<unknown>);
+    const rows = await entries(ids);
+    expect(rows).toHaveLength(OLD.length);
+    expect(rows.map((r) => [r.action, r.before, r.after])).toEqual(OLD.map(([, action, , , expected]) => [action, ...expected]));
+    expect(JSON.stringify(rows.filter((r) => r.entity_type !== 'companyGroup'))).not.toMatch(/Vieja|vieja|nueva|agente@/);
+    // Who, when, from where and about what: as they were.
+    expect(rows.map((r) => [r.ip_address, r.entity_type, r.entity_id])).toEqual(OLD.map(([entityType]) => ['10.0.0.1', entityType, entityType === 'user' ? userId : agentId]));
+    expect(await t.db.selectFrom('audit_log').selectAll().where('id', 'not in', ids).orderBy('id').execute()).toEqual(untouched);
+
+    await scrubAuditEntries(t.db as unknown as Kysely<unknown>);
+    expect(await entries(ids)).toEqual(rows);
+  });
+
+  it('leaves the append-only trigger on: UPDATE, DELETE and TRUNCATE are still refused', async () => {
+    await scrubAuditEntries(t.db as unknown as Kysely<unknown>);
+    const triggers = await sql<{ tgname: string; tgenabled: string }>`
+      SELECT tgname, tgenabled FROM pg_trigger WHERE tgrelid = 'audit_log'::regclass AND NOT tgisinternal ORDER BY tgname`.execute(t.db);
+    expect(triggers.rows).toEqual([
+      { tgname: 'audit_log_no_change', tgenabled: 'O' },
+      { tgname: 'audit_log_no_truncate', tgenabled: 'O' },
+    ]);
+    await expect(sql`UPDATE audit_log SET action = action`.execute(t.db)).rejects.toThrow(/append-only: UPDATE refused/);
+    await expect(sql`DELETE FROM audit_log`.execute(t.db)).rejects.toThrow(/append-only: DELETE refused/);
+    await expect(sql`TRUNCATE audit_log`.execute(t.db)).rejects.toThrow(/append-only: TRUNCATE refused/);
   });
 });
