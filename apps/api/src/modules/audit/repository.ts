@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -31,6 +31,12 @@ export async function insertAuditEntry(db: TExecutor, entry: TAuditInsert): Prom
     .execute();
 }
 
+/** The company's users of these ids (the people a page's entries are about), by primary key. */
+export async function findAuditSubjects(db: TExecutor, companyId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', 'in', [...userIds]).execute();
+}
+
 export interface TAuditFilters {
   actorId?: string | undefined;
   entityType?: string | undefined;
@@ -53,8 +59,6 @@ export async function findAuditEntries(db: TExecutor, companyId: string, filters
   const [rows, count] = await Promise.all([
     base
       .leftJoin('users as u', 'u.id', 'a.actor_id')
-      // The person an entry about a user is about, as they are now (entries keep the id only).
-      .leftJoin('users as s', (join) => join.on('a.entity_type', '=', 'user').on(sql`s.id::text`, '=', sql.ref('a.entity_id')).onRef('s.company_id', '=', 'a.company_id'))
       .select([
         'a.id',
         'a.at',
@@ -68,10 +72,6 @@ export async function findAuditEntries(db: TExecutor, companyId: string, filters
         'u.email as actor_email',
         'u.first_name as actor_first_name',
         'u.last_name as actor_last_name',
-        's.id as subject_id',
-        's.email as subject_email',
-        's.first_name as subject_first_name',
-        's.last_name as subject_last_name',
       ])
       .orderBy('a.id', 'desc')
       .limit(limit)

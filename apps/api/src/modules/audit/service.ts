@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { toPage, type TAuditAction, type TAuditEntityType, type TAuditPage, type TAuditQuery, type TAuditSubject } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { findAuditEntries, insertAuditEntry } from './repository.ts';
+import { findAuditEntries, findAuditSubjects, insertAuditEntry } from './repository.ts';
 import { findAuditEntriesAboutUser } from './repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -96,7 +96,7 @@ function endOf(value: string): Date {
 }
 
 /** An erasure leaves `anonimizado-<id>` where text must stay (lib/erasure.ts): the page says erased, and shows none of it. */
-function subjectOf(id: string, email: string | null, firstName: string | null, lastName: string | null): TAuditSubject {
+function subjectOf(id: string, email: string, firstName: string, lastName: string): TAuditSubject {
   const erased = email === `anonimizado-${id}`;
   return erased ? { id, email: null, firstName: null, lastName: null, erased } : { id, email, firstName, lastName, erased };
 }
@@ -120,6 +120,9 @@ export async function listAudit(app: FastifyInstance, companyId: string, query: 
     size,
     page * size,
   );
+  // The people the entries are about, read through the ids they keep (one indexed query a page).
+  const userIds = [...new Set(rows.filter((r) => r.entity_type === 'user' && isUuid(r.entity_id)).map((r) => r.entity_id))];
+  const subjects = new Map((await findAuditSubjects(app.db, companyId, userIds)).map((u) => [u.id, subjectOf(u.id, u.email, u.first_name, u.last_name)]));
   return toPage(
     rows.map((r) => ({
       id: String(r.id),
@@ -127,7 +130,7 @@ export async function listAudit(app: FastifyInstance, companyId: string, query: 
       actor: r.actor_id
         ? { id: r.actor_id, email: r.actor_email ?? '', firstName: r.actor_first_name ?? '', lastName: r.actor_last_name ?? '' }
         : null,
-      subject: r.subject_id ? subjectOf(r.subject_id, r.subject_email, r.subject_first_name, r.subject_last_name) : null,
+      subject: r.entity_type === 'user' ? (subjects.get(r.entity_id) ?? null) : null,
       ipAddress: r.ip_address,
       entityType: r.entity_type,
       entityId: r.entity_id,
