@@ -39,9 +39,10 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
 
 /**
  * Field names that hold a person's data (e-mail addresses, names, phones, DNI/NIE, IBAN, birth
- * date, wallet, a candidate's CV file, a passkey's chosen name, free text typed about a person).
- * The log is append-only and outlives an erasure, so an entry names people by id only and the
- * screens read what they show through that id (docs/decisions/0047).
+ * date, wallet, a candidate's CV file, a passkey's chosen name). The log is append-only and
+ * outlives an erasure, so an entry names people by id only and the screens read what they show
+ * through that id (docs/decisions/0047). Free text cannot be told by its key: the callers leave
+ * out what is typed about a person, and a test searches every entry for the person's values.
  */
 const PERSONAL =
   /(e-?mails?|phones?)$|^(name|first_?name|last_?name|full_?name|customer_?name|agent_?name|seller_?name|user_?name|cv_?file_?name|dni|nie|iban|wallet|ethereum_?wallet|date_?of_?birth|birth_?date|postal_?code|billing_?address\w*)$/i;
