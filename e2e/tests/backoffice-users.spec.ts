@@ -114,6 +114,10 @@ test.describe('back office: users, roles, audit and password links', () => {
     await expect(page.getByText('Contraseña provisional').first()).toBeVisible();
     const audit = page.getByRole('region', { name: 'Historial de cambios' });
     await expect(audit.getByText('Alta de usuario')).toBeVisible();
+    // The entry keeps the id only; the person is read through it, as they are now.
+    await expect(audit.getByText(`Álvaro Núñez Asesor (${email})`)).toBeVisible();
+    await expect(audit.getByText('Sus datos de hoy: el registro solo guarda su identificador.')).toBeVisible();
+    await expect(audit.getByRole('cell', { name: 'email' })).toHaveCount(0);
     await expectNoAxeViolations(page);
 
     const context = await browser.newContext();
@@ -211,6 +215,7 @@ test.describe('back office: users, roles, audit and password links', () => {
     await expect(entry.getByRole('cell', { name: 'isActive' })).toBeVisible();
     await expect(entry.locator('del')).toHaveText('true');
     await expect(entry.locator('ins')).toHaveText('false');
+    await expect(entry.getByText(`Eva Prueba deactivated (${investor.email})`)).toBeVisible();
     await expectNoAxeViolations(page);
     allowStatuses(consoleErrors, 401);
   });

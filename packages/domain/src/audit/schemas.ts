@@ -127,10 +127,25 @@ export const AUDIT_ACTIONS = [
 ] as const;
 export type TAuditAction = (typeof AUDIT_ACTIONS)[number];
 
+/**
+ * The person an entry about a user is about, read through its id when the log is read (entries
+ * keep ids only, decision 0047): as they are now, or `erased` with no value once their data is.
+ */
+export const ZAuditSubject = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  erased: z.boolean(),
+});
+export type TAuditSubject = z.infer<typeof ZAuditSubject>;
+
 export const ZAuditEntry = z.object({
   id: z.string(),
   at: z.string(),
   actor: z.object({ id: z.string(), email: z.string(), firstName: z.string(), lastName: z.string() }).nullable(),
+  /** Entries about a user (`entityType` user): that person; null for every other entity. */
+  subject: ZAuditSubject.nullable(),
   ipAddress: z.string().nullable(),
   entityType: z.string(),
   entityId: z.string(),

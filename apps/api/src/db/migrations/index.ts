@@ -49,6 +49,7 @@ import * as boardAnswerInline from './0041-board-answer-inline.ts';
 import * as mailOutboxOwner from './0042-mail-outbox-owner.ts';
 // A repeat job application waits for the mailbox's confirmation (issue 17, security review).
 import * as jobApplicationUpdates from './0043-job-application-updates.ts';
+import * as auditIdsOnly from './0044-audit-ids-only.ts';
 // The devices a person signs in from, to tell them of a new one (decision 0045).
 import * as knownDevices from './0047-known-devices.ts';
 // The KC market (issue 18, helper market-api).
@@ -118,6 +119,8 @@ export const migrations: Record<string, Migration> = {
   '0042-mail-outbox-owner': mailOutboxOwner,
   // A repeat job application kept pending until the address on file confirms it (decision 0023).
   '0043-job-application-updates': jobApplicationUpdates,
+  // Audit entries name people by id only: the personal data older entries kept is removed (decision 0047).
+  '0044-audit-ids-only': auditIdsOnly,
   // The devices a person signs in from, to tell them of a new one (decision 0045).
   '0047-known-devices': knownDevices,
 };

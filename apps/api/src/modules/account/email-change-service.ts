@@ -127,7 +127,8 @@ export async function requestEmailChange(
       entityType: 'user',
       entityId: caller.id,
       action: 'user.emailChangeRequested',
-      after: { requestId, newEmail: input.newEmail, expiresAt: expiresAt.toISOString() },
+      // The new address is read through the request (which an erasure deletes), never copied here.
+      after: { requestId, expiresAt: expiresAt.toISOString() },
     });
   });
   return { newEmail: input.newEmail, expiresAt: expiresAt.toISOString() };
@@ -169,8 +170,8 @@ export async function confirmEmailChange(
           entityType: 'user',
           entityId: person.id,
           action: 'user.emailChanged',
-          before: { email: person.email },
-          after: { email: change.new_email, requestId: change.id, revokedSessions: revoked },
+          // Neither address: the request (erased with the person) holds the new one.
+          after: { emailChanged: true, requestId: change.id, revokedSessions: revoked },
         },
       );
       await app.mailer.enqueue(tx, {

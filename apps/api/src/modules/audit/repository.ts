@@ -31,6 +31,12 @@ export async function insertAuditEntry(db: TExecutor, entry: TAuditInsert): Prom
     .execute();
 }
 
+/** The company's users of these ids (the people a page's entries are about), by primary key. */
+export async function findAuditSubjects(db: TExecutor, companyId: string, userIds: readonly string[]) {
+  if (userIds.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'email', 'first_name', 'last_name']).where('company_id', '=', companyId).where('id', 'in', [...userIds]).execute();
+}
+
 export interface TAuditFilters {
   actorId?: string | undefined;
   entityType?: string | undefined;

@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
-import { toPage, type TAuditAction, type TAuditEntityType, type TAuditPage, type TAuditQuery } from '@kc/domain';
+import { toPage, type TAuditAction, type TAuditEntityType, type TAuditPage, type TAuditQuery, type TAuditSubject } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { isUuid } from '../../lib/ids.ts';
-import { findAuditEntries, insertAuditEntry } from './repository.ts';
+import { findAuditEntries, findAuditSubjects, insertAuditEntry } from './repository.ts';
 import { findAuditEntriesAboutUser } from './repository.ts';
 
 type TExecutor = Kysely<Database> | Transaction<Database>;
@@ -38,10 +38,44 @@ function withoutSecrets(fields: Record<string, unknown> | null | undefined): Rec
 }
 
 /**
+ * Field names that hold a person's data (e-mail addresses, names, phones, DNI/NIE, IBAN, birth
+ * date, wallet, a candidate's CV file, a passkey's chosen name). The log is append-only and
+ * outlives an erasure, so an entry names people by id only and the screens read what they show
+ * through that id (docs/decisions/0047). Free text cannot be told by its key: the callers leave
+ * out what is typed about a person, and a test searches every entry for the person's values.
+ */
+const PERSONAL =
+  /(e-?mails?|phones?)$|^(name|first_?name|last_?name|full_?name|customer_?name|agent_?name|seller_?name|user_?name|cv_?file_?name|dni|nie|iban|wallet|ethereum_?wallet|date_?of_?birth|birth_?date|postal_?code|billing_?address\w*)$/i;
+/** A sales group's or team's own contact (its row, which no erasure reaches): the node's, not a person's. */
+const NODE_CONTACT = new Set(['email', 'phone']);
+const NODE_TYPES: ReadonlySet<string> = new Set(['companyGroup', 'team']);
+
+/** The personal keys in an entry's fields, nested ones too (`after.owner.email`). */
+function personalKeysIn(entityType: string, fields: unknown, path = ''): string[] {
+  if (fields === null || typeof fields !== 'object') return [];
+  return Object.entries(fields).flatMap(([key, value]) => {
+    const here = path ? `${path}.${key}` : key;
+    const personal = PERSONAL.test(key) && !(path === '' && NODE_TYPES.has(entityType) && NODE_CONTACT.has(key));
+    return [...(personal ? [here] : []), ...personalKeysIn(entityType, value, here)];
+  });
+}
+
+/**
+ * Refuses an entry that would keep a person's data: a programming error, never a user's, so it
+ * throws and the change it audits rolls back with it (every staff action leaves an entry, and
+ * none may leave a copy that an erasure cannot reach).
+ */
+export function assertNoPersonalData(entry: { entityType: string; action: string; before?: unknown; after?: unknown }): void {
+  const keys = [...personalKeysIn(entry.entityType, entry.before).map((k) => `before.${k}`), ...personalKeysIn(entry.entityType, entry.after).map((k) => `after.${k}`)];
+  if (keys.length > 0) throw new Error(`audit entry ${entry.action} would keep personal data (${keys.join(', ')}): name people by id only`);
+}
+
+/**
  * Appends an audit entry. Call it with the transaction that makes the change, so that the
  * change and its entry commit (or roll back) together.
  */
 export async function recordAudit(tx: TExecutor, context: TAuditContext, record: TAuditRecord): Promise<void> {
+  assertNoPersonalData(record);
   await insertAuditEntry(tx, {
     companyId: context.companyId,
     actorId: context.actorId,
@@ -60,6 +94,12 @@ const startOf = (value: string) => new Date(DAY.test(value) ? `${value}T00:00:00
 function endOf(value: string): Date {
   const start = startOf(value);
   return new Date(start.getTime() + (DAY.test(value) ? 86_400_000 : 1));
+}
+
+/** An erasure leaves `anonimizado-<id>` where text must stay (lib/erasure.ts): the page says erased, and shows none of it. */
+function subjectOf(id: string, email: string, firstName: string, lastName: string): TAuditSubject {
+  const erased = email === `anonimizado-${id}`;
+  return erased ? { id, email: null, firstName: null, lastName: null, erased } : { id, email, firstName, lastName, erased };
 }
 
 /** The audit page: a company's entries, filtered, newest first. */
@@ -81,6 +121,9 @@ export async function listAudit(app: FastifyInstance, companyId: string, query: 
     size,
     page * size,
   );
+  // The people the entries are about, read through the ids they keep (one indexed query a page).
+  const userIds = [...new Set(rows.filter((r) => r.entity_type === 'user' && isUuid(r.entity_id)).map((r) => r.entity_id))];
+  const subjects = new Map((await findAuditSubjects(app.db, companyId, userIds)).map((u) => [u.id, subjectOf(u.id, u.email, u.first_name, u.last_name)]));
   return toPage(
     rows.map((r) => ({
       id: String(r.id),
@@ -88,6 +131,7 @@ export async function listAudit(app: FastifyInstance, companyId: string, query: 
       actor: r.actor_id
         ? { id: r.actor_id, email: r.actor_email ?? '', firstName: r.actor_first_name ?? '', lastName: r.actor_last_name ?? '' }
         : null,
+      subject: r.entity_type === 'user' ? (subjects.get(r.entity_id) ?? null) : null,
       ipAddress: r.ip_address,
       entityType: r.entity_type,
       entityId: r.entity_id,

@@ -18,7 +18,7 @@ import {
 import { allowLongWork } from '../../db/timeouts.ts';
 import { AppError } from '../../lib/app-error.ts';
 import type { TAuthUser } from '../../plugins/auth.ts';
-import { recordAudit, type TAuditContext } from '../audit/service.ts';
+import { assertNoPersonalData, recordAudit, type TAuditContext } from '../audit/service.ts';
 import { isStaffFor } from '../contracts/access.ts';
 import { paymentReceiptMail } from '../ledger/mail.ts';
 import { lockLedgerKey, todayUtc } from '../ledger/service.ts';
@@ -230,6 +230,7 @@ export async function importStatement(
     }
     await insertPaymentsBulk(tx, caller.companyId, caller.id, journals, lines, payments);
     await insertMailsBulk(tx, mails);
+    for (const entry of audits) assertNoPersonalData(entry);
     await insertAuditBulk(tx, audit, audits);
 
     const result = {

@@ -471,7 +471,8 @@ export async function transitionContract(
         after: {
           state: decision.to,
           userId: contract.user_id,
-          ...(recorded.reason ? { reason: recorded.reason } : {}),
+          // The reason is typed about the customer: it stays in the contract's history, which the erasure reaches.
+          ...(recorded.reason ? { reasonGiven: true } : {}),
           ...(recorded.paymentReference ? { paymentReference: recorded.paymentReference } : {}),
         },
       });

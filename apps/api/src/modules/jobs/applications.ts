@@ -389,8 +389,9 @@ export async function changeApplicationStatus(app: FastifyInstance, caller: TAut
       entityType: 'jobApplication',
       entityId: applicationId,
       action: 'jobApplication.changeStatus',
-      before: { status: row.status, note: row.note },
-      after: { status: body.status, note: body.note ?? row.note },
+      // The recruiter's note names the candidate: it stays in the application, which withdrawal and erasure reach.
+      before: { status: row.status },
+      after: { status: body.status, noteChanged: body.note !== undefined && body.note !== row.note },
     });
     if (!sameStatus && concernsCandidate(body.status) && row.email) {
       await enqueueMail(tx, applicationStatusMail({ companyId: caller.companyId, language: row.language, email: row.email, firstName: row.first_name, offerTitle: row.offer_title, status: body.status }));
@@ -405,7 +406,7 @@ export async function downloadCv(app: FastifyInstance, caller: TAuthUser, applic
   const row = await findApplicationCv(app.db, caller.companyId, applicationId);
   if (!row) throw applicationNotFound();
   if (!row.cv || row.cv_file_name === null) throw new AppError(404, 'jobCvNotFound');
-  await recordAudit(app.db, audit, { entityType: 'jobApplication', entityId: applicationId, action: 'jobApplication.downloadCv', after: { fileName: row.cv_file_name } });
+  await recordAudit(app.db, audit, { entityType: 'jobApplication', entityId: applicationId, action: 'jobApplication.downloadCv' });
   return { bytes: Buffer.from(row.cv), fileName: row.cv_file_name };
 }
 

@@ -183,7 +183,7 @@ export async function createLead(app: FastifyInstance, caller: TAuthUser, input:
         entityId: id,
         action: 'lead.create',
         before: null,
-        after: { email: input.email, firstName: input.firstName, lastName: input.lastName, zoneId: input.zoneId, reservedUntil: reservationEnd(now).toISOString() },
+        after: { zoneId: input.zoneId, reservedUntil: reservationEnd(now).toISOString() },
       });
       return id;
     });
@@ -372,7 +372,7 @@ export async function assignClient(app: FastifyInstance, caller: TAuthUser, cust
         entityId: customerId,
         action: 'user.assignAgent',
         before: { agentId: null },
-        after: { agentId: agent.id, agentEmail: agent.email, customerEmail: customer.email },
+        after: { agentId: agent.id },
       });
       await notify(tx, {
         companyId: caller.companyId,

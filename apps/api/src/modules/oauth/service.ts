@@ -288,7 +288,7 @@ async function passkeyGrant(
   if (!user || user.id !== result.userId || user.is_deleted) throw new OAuthError(400, 'invalid_grant', 'oauthPasskeyInvalid');
   if (!user.confirmed_at) throw new OAuthError(400, 'invalid_grant', 'oauthAccountUnconfirmed');
   if (!user.is_active) throw new OAuthError(400, 'invalid_grant', 'oauthAccountInactive');
-  await recordAudit(db, audit, { entityType: 'user', entityId: user.id, action: 'user.passkeySignIn', after: { passkeyId: result.passkeyId, name: result.passkeyName } });
+  await recordAudit(db, audit, { entityType: 'user', entityId: user.id, action: 'user.passkeySignIn', after: { passkeyId: result.passkeyId } });
   return openSession(deps, { person: owner!, companyId: context.companyId, clientId: context.clientId, client: context.client, secondFactorAt: now });
 }
 

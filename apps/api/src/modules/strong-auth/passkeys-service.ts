@@ -55,7 +55,7 @@ export async function finishPasskeyRegistration(
       entityType: 'user',
       entityId: user.id,
       action: 'user.secondFactorEnrolled',
-      after: { method: 'passkey', passkeyId: passkey.id, name: passkey.name, firstFactor: !hadFactor },
+      after: { method: 'passkey', passkeyId: passkey.id, firstFactor: !hadFactor },
     });
     await sendFactorMail(tx, owner, 'enrolled', { client: context.client, at: now, links: deps.links });
     return { passkey, recoveryCodes: codes ? codes.map(formatRecoveryCode) : null };
@@ -83,7 +83,7 @@ export async function deletePasskey(deps: TStrongAuthDeps, user: TAuthUser, pass
       entityType: 'user',
       entityId: user.id,
       action: 'user.secondFactorRemoved',
-      after: { method: 'passkey', passkeyId: removed.id, name: removed.name, factorsLeft: stillHasFactor },
+      after: { method: 'passkey', passkeyId: removed.id, factorsLeft: stillHasFactor },
     });
     await sendFactorMail(tx, owner, 'removed', { client: context.client, at: now, links: deps.links });
   });

@@ -92,10 +92,8 @@ function toUser(row: TUserRowSummary): TUser {
 }
 
 /** What the audit log keeps of a user: who they are and their state; never a secret. */
+/** What the audit log keeps of a user: roles and state, never the person's data (the id names them; decision 0047). */
 const auditSnapshot = (row: TUserRowSummary) => ({
-  email: row.email,
-  firstName: row.first_name,
-  lastName: row.last_name,
   roles: row.roles,
   isActive: row.is_active,
   isDeleted: row.is_deleted,
@@ -345,7 +343,7 @@ export async function sendPasswordReset(app: FastifyInstance, caller: TAuthUser,
     const purpose = target.is_temporal_password ? 'SET' : 'RESET';
     const user = { id: target.id, companyId: caller.companyId, email: target.email, firstName: target.first_name, language: target.language };
     await issuePasswordLink(app, tx, user, purpose);
-    await recordAudit(tx, audit, { entityType: 'user', entityId: target.id, action: 'user.sendPasswordReset', before: null, after: { email: target.email, purpose } });
+    await recordAudit(tx, audit, { entityType: 'user', entityId: target.id, action: 'user.sendPasswordReset', before: null, after: { purpose } });
   });
 }
 

@@ -20,6 +20,7 @@ const entries = {
       id: 'a1',
       at: '2026-11-20T09:30:00.000Z',
       actor: { id: 'me', email: 'admin@kc.example', firstName: 'Ada', lastName: 'Admin' },
+      subject: { id: 'u7', email: 'bea@example.com', firstName: 'Bea', lastName: 'Bravo', erased: false },
       ipAddress: '203.0.113.9',
       entityType: 'user',
       entityId: 'u7',
@@ -27,8 +28,20 @@ const entries = {
       before: { roles: ['AGENT'], isActive: true },
       after: { roles: ['AGENT', 'INVESTOR'], isActive: true },
     },
+    {
+      id: 'a0',
+      at: '2026-11-19T09:30:00.000Z',
+      actor: { id: 'me', email: 'admin@kc.example', firstName: 'Ada', lastName: 'Admin' },
+      subject: { id: 'u8', email: null, firstName: null, lastName: null, erased: true },
+      ipAddress: '203.0.113.9',
+      entityType: 'user',
+      entityId: 'u8',
+      action: 'user.sendPasswordReset',
+      before: null,
+      after: { purpose: 'RESET' },
+    },
   ],
-  totalElements: 1,
+  totalElements: 2,
   totalPages: 1,
 } as unknown as TAuditPage;
 
@@ -42,8 +55,14 @@ describe('AuditPage', () => {
     act(() => saveSession(session(['ADMIN']), false));
     const fetch = fakeFetch(() => ({ status: 200, body: entries }));
     renderScreen(<AuditPage />, { url: '/admin/audit?entityType=user&action=user.updateRoles&from=2026-11-01&page=1' });
-    const entry = await screen.findByRole('listitem');
+    const [entry, erased] = await screen.findAllByRole('listitem');
+    if (!entry || !erased) throw new Error('two entries expected');
     expect(within(entry).getByText('Cambio de perfiles')).toBeTruthy();
+    // The person, read through the id: as they are now, or erased.
+    expect(within(entry).getByText('Bea Bravo (bea@example.com)')).toBeTruthy();
+    expect(within(entry).getByText('Sus datos de hoy: el registro solo guarda su identificador.')).toBeTruthy();
+    expect(within(erased).getByText('Datos personales suprimidos')).toBeTruthy();
+    expect(within(erased).getByRole('cell', { name: 'purpose' })).toBeTruthy();
     expect(within(entry).getByText('Ada Admin (admin@kc.example)')).toBeTruthy();
     expect(within(entry).getByText('203.0.113.9')).toBeTruthy();
     expect(within(entry).getByRole('cell', { name: 'roles' })).toBeTruthy();
