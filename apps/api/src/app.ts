@@ -10,6 +10,7 @@ import { serializeRequest } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
 import { registerTextInput } from './plugins/text-input.ts';
+import { registerPathReach } from './plugins/path-reach.ts';
 import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
@@ -311,6 +312,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     async (tenant) => {
       registerTenancy(tenant);
       registerAuth(tenant);
+      registerPathReach(tenant);
       await tenant.register(companyRoutes);
       await tenant.register(userRoutes);
       await tenant.register(signUpRoutes);
