@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DB_KINDS, buildTestApp, type TTestApp } from './helpers/build-test-app.ts';
 import { authHeaders, tokenFor } from './helpers/auth.ts';
+import { clientErrorHandler } from '../src/plugins/error-handler.ts';
 
 /** Writes bytes on a fresh connection and reads everything until the server closes it. */
 function rawExchange(port: number, request: string | Buffer): Promise<{ status: number; headers: string; body: string }> {
@@ -148,6 +149,41 @@ describe.each(DB_KINDS)('framework and input errors on %s', (kind) => {
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'invalid_request' });
     }
+  });
+});
+
+describe('a request that does not arrive in time', () => {
+  it('is answered 408 with a problem in the language its headers asked for', async () => {
+    // Node reports it as ERR_HTTP_REQUEST_TIMEOUT to the server's clientError, at most every
+    // 30 s: the handler is given that error on a real connection.
+    const server = net.createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const accepted = new Promise<net.Socket>((resolve) => server.once('connection', resolve));
+    const client = net.connect((server.address() as AddressInfo).port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    client.on('data', (chunk: Buffer) => chunks.push(chunk));
+    const closed = new Promise((resolve) => client.on('close', resolve));
+    const error = Object.assign(new Error('timeout'), {
+      code: 'ERR_HTTP_REQUEST_TIMEOUT',
+      rawPacket: Buffer.from('GET /api/health HTTP/1.1\r\nHost: kc\r\nAccept-Language: en-GB\r\n'),
+    });
+    const log = { trace: () => {} };
+    const socket = await accepted;
+    // The handler destroys the socket with the error, as Node's server does; its own listener takes it there.
+    socket.on('error', () => {});
+    clientErrorHandler.call({ log } as never, error, socket);
+    await closed;
+    server.close();
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(text).toMatch(/^HTTP\/1\.1 408 Request Timeout\r\n/);
+    expect(text.toLowerCase()).toContain('content-type: application/problem+json');
+    expect(JSON.parse(text.slice(text.indexOf('\r\n\r\n') + 4))).toEqual({
+      type: 'https://kc.example/problems/requestTimeout',
+      title: 'Request timeout',
+      status: 408,
+      detail: expect.any(String),
+      code: 'requestTimeout',
+    });
   });
 });
 
