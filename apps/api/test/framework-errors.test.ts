@@ -144,7 +144,7 @@ describe.each(DB_KINDS)('framework and input errors on %s', (kind) => {
   });
 
   it('answers a form body that is not UTF-8 on the token endpoint as RFC 6749 invalid_request', async () => {
-    for (const body of [Buffer.from('grant_type=password&username=a%C3%28&password=x'), Buffer.from([0x75, 0x3d, 0xc3, 0x28])]) {
+    for (const body of [Buffer.from('grant_type=password&username=a%C3%28&password=x'), Buffer.from('grant_type=password&username=a&password=x=%C3%28'), Buffer.from([0x75, 0x3d, 0xc3, 0x28])]) {
       const res = await fetch(`${base}/oauth/token`, { method: 'POST', headers: { 'company-id': '1', 'content-type': 'application/x-www-form-urlencoded' }, body });
       expect(res.status).toBe(400);
       expect(await res.json()).toMatchObject({ error: 'invalid_request' });

@@ -32,7 +32,8 @@ function badStringPath(value: unknown, path: string, depth = 0): string | undefi
 function badPercentEncoding(query: string): string | undefined {
   if (!query.includes('%')) return undefined;
   for (const pair of query.split('&')) {
-    const [name = '', value = ''] = pair.split('=', 2).map((part) => part.replace(/\+/g, ' '));
+    const equals = pair.indexOf('=');
+    const [name, value] = (equals < 0 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)]).map((part) => part.replace(/\+/g, ' ')) as [string, string];
     for (const part of [name, value]) {
       try {
         decodeURIComponent(part);
