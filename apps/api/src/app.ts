@@ -1,7 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Fastify, { type FastifyInstance } from 'fastify';
-import formbody from '@fastify/formbody';
 import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { TConfig } from './config.ts';
 import type { TDb } from './db/database.ts';
@@ -10,7 +9,9 @@ import { lazyChildLoggerFactory } from './lib/lazy-child-logger.ts';
 import { serializeRequest } from './lib/log-redaction.ts';
 import { responseSerializerCompiler } from './lib/response-serializer.ts';
 import { registerAuth } from './plugins/auth.ts';
-import { frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
+import { registerTextInput } from './plugins/text-input.ts';
+import { registerPathReach } from './plugins/path-reach.ts';
+import { clientErrorHandler, frameworkErrorHandler, registerErrorHandling } from './plugins/error-handler.ts';
 import { languagePlugin } from './plugins/language.ts';
 import { registerOpenApi } from './plugins/openapi.ts';
 import { registerSecurity } from './plugins/security.ts';
@@ -184,6 +185,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     return503OnClosing: false,
     requestIdHeader: false,
     frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   // Graceful shutdown (server.ts): once closing, every answer ends its keep-alive connection, so
@@ -290,8 +292,9 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
   });
   app.decorate('metrics', metrics);
   await registerSecurity(app, config.NODE_ENV === 'production');
-  await app.register(formbody);
-  await registerOpenApi(app);
+  registerTextInput(app);
+  // Production serves no API map unless API_DOCS says so: an unknown path's 404 answers instead.
+  if (config.apiDocs) await registerOpenApi(app);
 
   // Routes that need no company.
   await app.register(healthRoutes, { prefix: '/api' });
@@ -309,6 +312,7 @@ export async function buildApp(deps: TAppDeps): Promise<FastifyInstance> {
     async (tenant) => {
       registerTenancy(tenant);
       registerAuth(tenant);
+      registerPathReach(tenant);
       await tenant.register(companyRoutes);
       await tenant.register(userRoutes);
       await tenant.register(signUpRoutes);

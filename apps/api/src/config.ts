@@ -66,6 +66,14 @@ const ZConfig = z.object({
     .enum(['true', 'false'])
     .optional()
     .transform((v) => (v === undefined ? undefined : v === 'true')),
+  /**
+   * Whether the OpenAPI document (/api/openapi.json) and its browsable UI (/api/docs) are served;
+   * unset → served outside production only, so a production API does not hand out its map.
+   */
+  API_DOCS: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   /** The folder of the built web app; unset → apps/web/build/client next to this package. */
   WEB_DIR: z.string().optional(),
   /** Base year of the calculators (decisions.md): the current UTC year unless set. */
@@ -170,6 +178,8 @@ export type TConfig = Omit<z.infer<typeof ZConfig>, 'PUBLIC_URL' | 'SECOND_FACTO
   PUBLIC_URL: string;
   dataDir: string;
   seedDemo: boolean;
+  /** API_DOCS, or its default: true outside production. */
+  apiDocs: boolean;
   /** The 32-byte key of the TOTP secrets' encryption (SECOND_FACTOR_KEY or the development key). */
   secondFactorKey: Buffer;
   /** Passkeys: the relying party id, and the origins allowed to use it (always at least one). */
@@ -215,5 +225,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     WEBAUTHN_ORIGINS: config.WEBAUTHN_ORIGINS?.split(',').map((o) => o.trim()) ?? [new URL(publicUrl).origin],
     dataDir: path.resolve(config.DATA_DIR),
     seedDemo: config.SEED_DEMO ?? config.NODE_ENV !== 'production',
+    apiDocs: config.API_DOCS ?? config.NODE_ENV !== 'production',
   };
 }

@@ -25,6 +25,13 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     invalidValue: { title: 'Valor no válido', detail: 'La petición contiene un valor que no se puede procesar. Revise los datos enviados.' },
     malformedUrl: { title: 'URL no válida', detail: 'La URL de la petición no es válida.' },
     urlTooLong: { title: 'URL demasiado larga', detail: 'La URL de la petición supera la longitud máxima permitida.' },
+    invalidText: {
+      title: 'Texto no válido',
+      detail: 'La petición contiene texto con caracteres no válidos (codificación UTF-8 incorrecta). Revise los datos enviados.',
+    },
+    headersTooLarge: { title: 'Cabeceras demasiado grandes', detail: 'Las cabeceras de la petición superan el tamaño máximo permitido.' },
+    requestTimeout: { title: 'Tiempo de espera agotado', detail: 'La petición no llegó completa a tiempo. Inténtelo de nuevo.' },
+    malformedRequest: { title: 'Petición mal formada', detail: 'La petición HTTP no se puede leer.' },
     rateLimited: {
       title: 'Demasiadas peticiones',
       detail: 'Ha realizado demasiados intentos. Vuelva a intentarlo dentro de {{seconds}} segundos.',
@@ -48,6 +55,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     oauthMissingParameter: { title: 'Solicitud no válida', detail: 'Falta el dato obligatorio «{{name}}».' },
     oauthUnsupportedGrantType: { title: 'Tipo de acceso no admitido', detail: 'Solo se admite el acceso con usuario y contraseña (grant_type=password).' },
     oauthInvalidClient: { title: 'Aplicación no autorizada', detail: 'La aplicación cliente no está autorizada para iniciar sesión.' },
+    oauthTwoClientMethods: {
+      title: 'Solicitud no válida',
+      detail: 'La aplicación cliente se ha identificado de dos formas a la vez (cabecera Authorization y datos del formulario). Utilice solo una.',
+    },
     oauthInvalidCredentials: { title: 'Credenciales incorrectas', detail: 'Correo electrónico o contraseña incorrectos.' },
     oauthAccountUnconfirmed: {
       title: 'Cuenta sin confirmar',
@@ -197,6 +208,13 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     invalidValue: { title: 'Invalid value', detail: 'The request contains a value that cannot be processed. Please check the data you sent.' },
     malformedUrl: { title: 'Invalid URL', detail: 'The request URL is not valid.' },
     urlTooLong: { title: 'URL too long', detail: 'The request URL is longer than the maximum allowed.' },
+    invalidText: {
+      title: 'Invalid text',
+      detail: 'The request contains text with invalid characters (malformed UTF-8). Please check what you sent.',
+    },
+    headersTooLarge: { title: 'Headers too large', detail: 'The request headers exceed the maximum allowed size.' },
+    requestTimeout: { title: 'Request timeout', detail: 'The request did not arrive in full in time. Please try again.' },
+    malformedRequest: { title: 'Malformed request', detail: 'The HTTP request cannot be read.' },
     rateLimited: {
       title: 'Too many requests',
       detail: 'You have made too many attempts. Please try again in {{seconds}} seconds.',
@@ -217,6 +235,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     oauthMissingParameter: { title: 'Invalid request', detail: 'The required field “{{name}}” is missing.' },
     oauthUnsupportedGrantType: { title: 'Unsupported grant type', detail: 'Only login with user name and password (grant_type=password) is supported.' },
     oauthInvalidClient: { title: 'Client not authorised', detail: 'The client application is not authorised to log in.' },
+    oauthTwoClientMethods: {
+      title: 'Invalid request',
+      detail: 'The client application identified itself in two ways at once (the Authorization header and the form). Use only one.',
+    },
     oauthInvalidCredentials: { title: 'Wrong credentials', detail: 'Wrong e-mail address or password.' },
     oauthAccountUnconfirmed: {
       title: 'Account not confirmed',

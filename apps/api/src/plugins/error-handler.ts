@@ -1,6 +1,8 @@
+import http from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { pickLanguage, translateMessage, type TFieldError, type TProblem } from '@kc/domain';
+import { encodeMessage, isCatalogueMessage, pickLanguage, translateMessage, vkey, type TFieldError, type TProblem } from '@kc/domain';
 import { AppError } from '../lib/app-error.ts';
 import { apiMessage } from '../lib/messages.ts';
 import { isBadInputForDatabase } from '../db/bad-input.ts';
@@ -35,14 +37,51 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     .send(problemFor(request, error));
 }
 
+/** One zod issue as Fastify hands it over: its code, its own members, and its message. */
+interface TSchemaIssue {
+  keyword: string;
+  message?: string | undefined;
+  params: { expected?: unknown; origin?: unknown; minimum?: unknown; maximum?: unknown; format?: unknown };
+}
+
+/**
+ * A schema's own messages are catalogue keys; what zod says by itself (a type, a size or a
+ * format it checked without a message of ours: "Invalid input: expected object, received
+ * string") is English only, so it is named by the nearest catalogue key instead, which both
+ * languages translate.
+ */
+function catalogueMessageOf(issue: TSchemaIssue): string {
+  if (issue.message && isCatalogueMessage(issue.message)) return issue.message;
+  const { params } = issue;
+  const sized = params.origin === 'string' ? ({ small: 'tooShort', big: 'tooLong' } as const) : ({ small: 'min', big: 'max' } as const);
+  switch (issue.keyword) {
+    case 'invalid_type':
+      // Zod reports the input only when asked to; its own sentence names what it received.
+      if (issue.message?.endsWith('received undefined')) return vkey('required');
+      return params.expected === 'number' || params.expected === 'int' || params.expected === 'bigint' ? vkey('invalidNumber') : vkey('invalid');
+    case 'too_small':
+      return typeof params.minimum === 'number' || typeof params.minimum === 'bigint'
+        ? encodeMessage(vkey(sized.small), { min: String(params.minimum) })
+        : vkey('invalid');
+    case 'too_big':
+      return typeof params.maximum === 'number' || typeof params.maximum === 'bigint'
+        ? encodeMessage(vkey(sized.big), { max: String(params.maximum) })
+        : vkey('invalid');
+    case 'invalid_format':
+      return params.format === 'email' ? vkey('invalidEmail') : vkey('invalid');
+    default:
+      return vkey('invalid');
+  }
+}
+
 /** Maps any thrown error to an AppError; unknown ones become a 500 without internals. */
-function toAppError(error: FastifyError | Error): AppError {
+export function toAppError(error: FastifyError | Error): AppError {
   if (error instanceof AppError) return error;
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext;
     const fields: TFieldError[] = error.validation.map((v) => ({
       field: v.instancePath.replace(/^\//, '').replace(/\//g, '.') || (context ?? 'body'),
-      message: v.message ?? 'validation.invalid',
+      message: catalogueMessageOf(v as unknown as TSchemaIssue),
     }));
     return new AppError(400, 'validation', {}, fields);
   }
@@ -77,6 +116,39 @@ export function frameworkErrorHandler(error: FastifyError, request: FastifyReque
         : toAppError(error);
   if (appError.status >= 500) request.log.error({ err: error, reqId: request.id }, 'request failed');
   return sendProblem(request, reply, appError);
+}
+
+/** A language tag from the bytes of a request Node could not hand over (none: Spanish). */
+function languageOfRawRequest(error: Error & { rawPacket?: unknown }): ReturnType<typeof pickLanguage> {
+  const packet = Buffer.isBuffer(error.rawPacket) ? error.rawPacket.toString('latin1') : '';
+  return pickLanguage(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(packet)?.[1]);
+}
+
+/**
+ * Fastify's `clientErrorHandler`: what Node's HTTP parser refuses before Fastify sees a request
+ * (headers over the size limit, a request that does not arrive in time, bytes that are not
+ * HTTP) answers a problem like every other error, in the language of its Accept-Language when
+ * the parser got that far, and the connection closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: Error & { code?: string; rawPacket?: unknown }, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const appError =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? new AppError(431, 'headersTooLarge')
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? new AppError(408, 'requestTimeout')
+        : new AppError(400, 'malformedRequest');
+  this.log.trace({ err: error }, 'client error');
+  if (socket.writable) {
+    const { title, detail } = apiMessage(languageOfRawRequest(error), appError.code);
+    const body = JSON.stringify({ type: `${PROBLEM_BASE}${appError.code}`, title, status: appError.status, detail, code: appError.code });
+    socket.write(
+      `HTTP/1.1 ${appError.status} ${http.STATUS_CODES[appError.status]}\r\n` +
+        `Content-Type: application/problem+json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n` +
+        `Cache-Control: no-store\r\nConnection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** The one error handler and the one not-found handler of the API (architecture: boundaries). */

@@ -69,3 +69,8 @@ export function translateMessage(language: TLanguage, message: string): string {
   if (template === undefined) return message;
   return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, name: string) => params[name] ?? '');
 }
+
+/** Whether a message is a key of the shared catalogue (rather than a library's own sentence). */
+export function isCatalogueMessage(message: string): boolean {
+  return lookup(sharedMessages.en, decodeMessage(message).key) !== undefined;
+}

@@ -17,6 +17,7 @@ export const validationMessages = {
     tooShort: 'Como mínimo {{min}} caracteres',
     mustAcceptPrivacy: 'Debe aceptar la política de privacidad',
     invalid: 'Valor no válido',
+    invalidText: 'Contiene caracteres no válidos',
   },
   en: {
     required: 'Required',
@@ -29,6 +30,7 @@ export const validationMessages = {
     tooShort: 'At least {{min}} characters',
     mustAcceptPrivacy: 'You must accept the privacy policy',
     invalid: 'Invalid value',
+    invalidText: 'Contains invalid characters',
   },
 } as const satisfies Record<'es' | 'en', Record<string, string>>;
 

@@ -31,7 +31,9 @@ const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd
  * lines are booked as payments by their reference, and the others are listed to resolve.
  */
 export const bankStatementRoutes: FastifyPluginAsyncZod = async (app) => {
-  // Encapsulated: the CSV types are read as raw bytes by this plugin's routes only.
+  // Encapsulated: the CSV types are read as raw bytes by this plugin's routes only (a bank's
+  // file may be Latin-1, which the API's own text parser refuses).
+  app.removeContentTypeParser('text/plain');
   app.addContentTypeParser(CSV_TYPES, { parseAs: 'buffer', bodyLimit: MAX_STATEMENT_BYTES }, (_request, body, done) => done(null, body));
 
   app.post(

@@ -170,6 +170,16 @@ async function reachableContract(app: FastifyInstance, caller: TAuthUser, id: st
   return contract;
 }
 
+/** 404 `contractNotFound` unless the caller may see the contract (the path-reach gate's check). */
+export async function assertContractReachable(app: FastifyInstance, caller: TAuthUser, id: string): Promise<void> {
+  await reachableContract(app, caller, id);
+}
+
+/** 404 (`code`) unless the caller may act for the customer (the path-reach gate's check). */
+export async function assertCustomerReachable(app: FastifyInstance, caller: TAuthUser, customerId: string, code: string): Promise<void> {
+  await resolveCustomerId(app.db, caller, customerId, code);
+}
+
 export async function getContractDetail(app: FastifyInstance, caller: TAuthUser, id: string): Promise<TContractDetail> {
   const contract = await reachableContract(app, caller, id);
   const [product, events, preference, protection] = await Promise.all([

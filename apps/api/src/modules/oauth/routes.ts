@@ -5,6 +5,7 @@ import { COMPANY_HEADER, ZRevokeRequest, ZTokenError, ZTokenRequest, ZTokenRespo
 import { isBadInputForDatabase } from '../../db/bad-input.ts';
 import { databaseFault } from '../../db/unavailable.ts';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/error-handler.ts';
+import { AppError } from '../../lib/app-error.ts';
 import { apiMessage } from '../../lib/messages.ts';
 import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLoginLimits } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
@@ -32,6 +33,7 @@ function send(request: FastifyRequest, reply: FastifyReply, error: OAuthError): 
 /** Any other failure inside these routes (parse, media type, validation) still speaks RFC 6749. */
 function toOAuthError(error: FastifyError | Error): OAuthError {
   if (error instanceof OAuthError) return error;
+  if (error instanceof AppError && error.status < 500) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
   const status = (error as FastifyError).statusCode;
   if (status && status >= 400 && status < 500) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
   if (isBadInputForDatabase(error)) return new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
@@ -45,6 +47,35 @@ const headerOf = (request: FastifyRequest): string | undefined => {
   const raw = request.headers[COMPANY_HEADER];
   return (Array.isArray(raw) ? raw[0] : raw)?.trim() || undefined;
 };
+
+/** RFC 6749 appendix B: Basic's client id and secret are form-urlencoded before base64. */
+function formDecode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, ' '));
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The client's credentials (RFC 6749 section 2.3.1): HTTP Basic (what standard clients send)
+ * or client_id and client_secret in the body, never both at once (`invalid_request`). A Basic
+ * header that cannot be read fails as a wrong secret does: 401 `invalid_client`. Another scheme
+ * in Authorization is not a client authentication and is left alone.
+ */
+function withClientCredentials<T extends { client_id?: string | undefined; client_secret?: string | undefined }>(request: FastifyRequest, body: T): T {
+  const header = request.headers.authorization;
+  if (header === undefined || !/^basic(\s|$)/i.test(header)) return body;
+  if (body.client_secret !== undefined) throw new OAuthError(400, 'invalid_request', 'oauthTwoClientMethods');
+  const encoded = /^basic\s+([A-Za-z0-9+/]+={0,2})\s*$/i.exec(header)?.[1];
+  const decoded = encoded === undefined ? '' : Buffer.from(encoded, 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  const clientId = colon > 0 ? formDecode(decoded.slice(0, colon)) : undefined;
+  const secret = colon > 0 ? formDecode(decoded.slice(colon + 1)) : undefined;
+  if (!clientId || !secret) throw new OAuthError(401, 'invalid_client', 'oauthInvalidClient');
+  if (body.client_id !== undefined && body.client_id !== clientId) throw new OAuthError(400, 'invalid_request', 'oauthTwoClientMethods');
+  return { ...body, client_id: clientId, client_secret: secret };
+}
 
 /**
  * POST /oauth/token and POST /oauth/revoke, outside /api: form bodies, `Cache-Control:
@@ -89,7 +120,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      const answer = await issueToken(deps(), request.body, { companyId: headerOf(request), client: clientOf(request) });
+      const answer = await issueToken(deps(), withClientCredentials(request, request.body), { companyId: headerOf(request), client: clientOf(request) });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return answer;
     },
@@ -107,7 +138,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
       },
     },
     async (request, reply) => {
-      await revokeToken(deps(), request.body);
+      await revokeToken(deps(), withClientCredentials(request, request.body));
       reply.header('cache-control', 'no-store');
       return {};
     },
