@@ -52,4 +52,35 @@ describe.each(DB_KINDS)("someone else's id in the path comes before the body's r
     expect((await post(OTHER_COMPANY, `/api/contracts/${contractId}/waive-reflection`, { confirmed: 'maybe' })).statusCode).toBe(404);
     expect((await post(INVESTOR, `/api/contracts/${contractId}/waive-reflection`, { confirmed: 'maybe' })).statusCode).toBe(400);
   });
+  const send = async (email: string, method: 'POST' | 'PUT', url: string, payload: unknown) =>
+    t.app.inject({ method, url, headers: { ...(await authHeaders(t.db, email)), 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  const idOf = async (email: string) => (await t.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+
+  it("answers 404 to staff for another company's client, contract or user whatever the body, and 400 with fields for their own", async () => {
+    const stranger = await idOf(OTHER_COMPANY);
+    const strangerContract = (await t.db.selectFrom('contracts').select('id').where('user_id', '=', stranger).executeTakeFirstOrThrow()).id;
+    const refusals: Array<[string, 'POST' | 'PUT', string, unknown, string]> = [
+      ['advisor@kc.example', 'POST', `/api/advisor/clients/${stranger}/notes`, { text: 42 }, 'clientNotFound'],
+      ['advisor@kc.example', 'POST', `/api/ledger/contracts/${strangerContract}/payments`, { amount: 'lots' }, 'contractNotFound'],
+      ['admin@kc.example', 'PUT', `/api/users/${stranger}/roles`, { roles: 'ADMIN' }, 'userNotFound'],
+      ['admin@kc.example', 'POST', `/api/users/${stranger}/consents/history`, {}, 'userNotFound'],
+    ];
+    for (const [email, method, url, body, code] of refusals) {
+      const res = await send(email, method, url, body);
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code });
+      expect(res.json().errors, url).toBeUndefined();
+    }
+    const own: Array<[string, 'POST' | 'PUT', string, unknown]> = [
+      ['advisor@kc.example', 'POST', `/api/advisor/clients/${investorId}/notes`, { text: 42 }],
+      ['advisor@kc.example', 'POST', `/api/ledger/contracts/${contractId}/payments`, { amount: 'lots' }],
+      ['admin@kc.example', 'PUT', `/api/users/${investorId}/roles`, { roles: 'ADMIN' }],
+      ['admin@kc.example', 'POST', `/api/users/${investorId}/consents/history`, {}],
+    ];
+    for (const [email, method, url, body] of own) {
+      const res = await send(email, method, url, body);
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors?.length, url).toBeGreaterThan(0);
+    }
+  });
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance, FastifyRequest, preValidationAsyncHookHandler } from 'fastify';
+import { assertClientReachable } from '../modules/advisor/service.ts';
 import { assertContractReachable, assertCustomerReachable } from '../modules/contracts/service.ts';
+import { assertUserReachable } from '../modules/users/service.ts';
 
 type TReachCheck = (request: FastifyRequest, id: string) => Promise<void>;
 
@@ -11,6 +13,10 @@ const REACH: Array<{ prefix: string; param: string; check: TReachCheck }> = [
   { prefix: '/api/customers/:customerId', param: 'customerId', check: (r, id) => assertCustomerReachable(r.server, r.user!, id, 'customerNotFound') },
   { prefix: '/api/users/:userId/contracts', param: 'userId', check: (r, id) => assertCustomerReachable(r.server, r.user!, id, 'userNotFound') },
   { prefix: '/api/contracts/:id', param: 'id', check: (r, id) => assertContractReachable(r.server, r.user!, id) },
+  { prefix: '/api/ledger/contracts/:contractId', param: 'contractId', check: (r, id) => assertContractReachable(r.server, r.user!, id) },
+  { prefix: '/api/advisor/clients/:clientId', param: 'clientId', check: (r, id) => assertClientReachable(r.server, r.user!, id) },
+  // After `/api/users/:userId/contracts` (a customer's contracts): a user administered by staff.
+  { prefix: '/api/users/:userId', param: 'userId', check: (r, id) => assertUserReachable(r.server, r.user!, id) },
 ];
 
 /**

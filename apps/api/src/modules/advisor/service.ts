@@ -114,6 +114,11 @@ async function reachableClient(app: FastifyInstance, caller: TAuthUser, clientId
   return client;
 }
 
+/** 404 `clientNotFound` unless the caller may act for the client (the path-reach gate's check). */
+export async function assertClientReachable(app: FastifyInstance, caller: TAuthUser, clientId: string): Promise<void> {
+  await reachableClient(app, caller, clientId);
+}
+
 /** A client's page (customerDetails): profile, contracts with history, payment methods, agent, notes. */
 export async function getClientDetail(app: FastifyInstance, caller: TAuthUser, clientId: string): Promise<TAdvisorClientDetail> {
   const client = await reachableClient(app, caller, clientId);

@@ -173,6 +173,12 @@ export async function isUserBlocked(db: TExecutor, companyId: string, userId: st
   return Boolean(row?.blocked_at);
 }
 
+/** Whether the user is of the company, and whether their data is blocked; undefined for another company's or an unknown id. */
+export async function findUserPresence(db: TExecutor, companyId: string, userId: string): Promise<{ blocked: boolean } | undefined> {
+  const row = await db.selectFrom('users').select('blocked_at').where('company_id', '=', companyId).where('id', '=', userId).executeTakeFirst();
+  return row ? { blocked: Boolean(row.blocked_at) } : undefined;
+}
+
 /** A user's open sessions: unrevoked, unexpired tokens (never the token or its hash). */
 export function listOpenSessions(db: TExecutor, userId: string) {
   return db

@@ -49,6 +49,7 @@ import {
   insertPasswordToken,
   insertStaffCreatedUser,
   isUserBlocked,
+  findUserPresence,
   listOpenSessions,
   listUsers as listUserRows,
   lockActiveAdmins,
@@ -123,6 +124,16 @@ async function assertReachable(app: FastifyInstance, caller: TAuthUser, userId: 
   if (scope !== 'company' && !(await userInReach(app.db, caller.companyId, scope, caller.id, userId))) throw notFound('userNotFound');
   // Blocked people (erasure, retention; issue 16): only ADMIN reaches them.
   if (!seesBlocked(caller) && (await isUserBlocked(app.db, caller.companyId, userId))) throw notFound('userNotFound');
+}
+
+/**
+ * 404 `userNotFound` unless the user is of the caller's company and in their reach (the path-reach
+ * gate's check, before a body is read).
+ */
+export async function assertUserReachable(app: FastifyInstance, caller: TAuthUser, userId: string): Promise<void> {
+  await assertReachable(app, caller, userId);
+  const presence = await findUserPresence(app.db, caller.companyId, userId);
+  if (!presence || (presence.blocked && !seesBlocked(caller))) throw notFound('userNotFound');
 }
 
 /** A user's page: every field, their sessions, their contracts' counts and where to find them and their audit. */
