@@ -10,7 +10,7 @@ import {
 } from '@kc/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import { requirePermission } from '../../plugins/auth.ts';
+import { hasCredential, requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { clientAddressKey } from '../oauth/login-limiter.ts';
 import { deletePasskey, finishPasskeyRegistration, startPasskeyAuthentication, startPasskeyRegistration } from './passkeys-service.ts';
@@ -107,7 +107,7 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       const mfaToken = request.body?.mfaToken;
       // A bearer, when sent, must be valid (401 otherwise): it names whose step-up this is.
-      if (mfaToken === undefined && request.headers.authorization) await app.authenticate(request, reply);
+      if (mfaToken === undefined && hasCredential(request)) await app.authenticate(request, reply);
       return startPasskeyAuthentication(deps(), { companyId: request.companyId, mfaToken, user: mfaToken === undefined ? request.user : undefined });
     },
   );
