@@ -150,5 +150,7 @@ describe.each(DB_KINDS)('the web app session cookie on %s', (kind) => {
     const row = await t.db.selectFrom('access_tokens').select('revoked_at').where('token_hash', '=', hashToken(token)).executeTakeFirstOrThrow();
     expect(row.revoked_at).not.toBeNull();
     expect((await t.app.inject({ url: '/api/users/identity', headers: withCookie(token) })).statusCode).toBe(401);
+    // A dead session is 401 before any CSRF question, so the web app signs in again.
+    expect((await streamTicket(withCookie(token))).statusCode).toBe(401);
   });
 });

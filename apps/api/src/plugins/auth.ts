@@ -94,7 +94,6 @@ async function identify(request: FastifyRequest, reply: FastifyReply, alongside?
   const credential = credentialOf(request);
   if (!credential) throw new AppError(401, 'unauthorized');
   const tokenHash = hashToken(credential.token);
-  if (credential.source === 'cookie' && isUnsafeMethod(request.method)) requireCsrfProof(request, tokenHash);
   const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
   const row = await sessions.resolve(tokenHash, async () => {
     const found = await findTokenUser(app.db, tokenHash, new Date(), alongside);
@@ -105,6 +104,8 @@ async function identify(request: FastifyRequest, reply: FastifyReply, alongside?
     return session;
   });
   if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
+  // A dead session is 401 first, so the web app signs the person in again rather than asking for a reload.
+  if (credential.source === 'cookie' && isUnsafeMethod(request.method)) requireCsrfProof(request, tokenHash);
   request.user = {
     id: row.id,
     companyId: row.company_id,
