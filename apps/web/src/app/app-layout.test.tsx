@@ -10,7 +10,6 @@ import { FakeEventSource, makeNotification, stubApi, type TFakeCall } from '../f
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'advisor@kc.example', roles: ['ADVISOR'] },
   roles: ['ADVISOR'],
   expiryTime: 3_600_000,

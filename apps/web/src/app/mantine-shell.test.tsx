@@ -10,7 +10,6 @@ import { fakeFetch } from '../test/render-app.tsx';
 
 const sessionOf = (roles: string[]): TSession => ({
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'persona@kc.example', roles },
   roles,
   expiryTime: 3_600_000,

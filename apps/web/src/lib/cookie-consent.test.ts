@@ -17,7 +17,6 @@ const signIn = () =>
   saveSession(
     {
       userId: 'u1',
-      token: 'tok',
       identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
       roles: ['INVESTOR'],
       expiryTime: 3_600_000,

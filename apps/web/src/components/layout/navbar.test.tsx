@@ -9,7 +9,6 @@ import { Navbar } from './navbar.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,

@@ -7,7 +7,6 @@ import { useRequiredSession } from './require-session.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,

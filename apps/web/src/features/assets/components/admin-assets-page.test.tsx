@@ -8,7 +8,6 @@ import { AdminAssetsPage } from './admin-assets-page.tsx';
 
 const session: TSession = {
   userId: 'admin',
-  token: 't',
   identity: { id: 'admin', username: 'admin@kc.example', roles: ['ADMIN'] },
   roles: ['ADMIN'],
   expiryTime: 3_600_000,

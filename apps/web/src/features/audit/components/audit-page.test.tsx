@@ -7,7 +7,6 @@ import { AuditPage } from './audit-page.tsx';
 
 const session = (roles: string[]): TSession => ({
   userId: 'me',
-  token: 't',
   identity: { id: 'me', username: 'admin@kc.example', roles },
   roles,
   expiryTime: 3_600_000,

@@ -7,7 +7,6 @@ import { PricesPage } from './prices-page.tsx';
 
 const session: TSession = {
   userId: 'admin',
-  token: 't',
   identity: { id: 'admin', username: 'admin@kc.example', roles: ['ADMIN'] },
   roles: ['ADMIN'],
   expiryTime: 3_600_000,

@@ -8,7 +8,6 @@ import { PayoutsPage } from './payouts-page.tsx';
 
 const sessionOf = (roles: string[]): TSession => ({
   userId: 'staff',
-  token: 't',
   identity: { id: 'staff', username: 'staff@kc.example', roles },
   roles,
   expiryTime: 3_600_000,

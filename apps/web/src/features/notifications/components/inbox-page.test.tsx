@@ -14,7 +14,6 @@ import { InboxPage } from './inbox-page.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'advisor@kc.example', roles: ['ADVISOR'] },
   roles: ['ADVISOR'],
   expiryTime: 3_600_000,

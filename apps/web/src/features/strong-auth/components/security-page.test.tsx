@@ -15,7 +15,6 @@ import { SecurityPage } from './security-page.tsx';
  */
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'ana@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,

@@ -8,7 +8,6 @@ import { UserListPage } from './user-list-page.tsx';
 
 const session = (roles: string[]): TSession => ({
   userId: 'me',
-  token: 't',
   identity: { id: 'me', username: 'boss@kc.example', roles },
   roles,
   expiryTime: 3_600_000,
