@@ -173,11 +173,21 @@ function appOrigins(): string[] {
 
 /**
  * Gives the browser the session's cookie, as the login page's answer would (the same token, so
- * the API calls of the test with `apiHeaders` and the page's calls are one session).
+ * the API calls of the test with `apiHeaders` and the page's calls are one session). By host and
+ * path, not by URL: Playwright marks a cookie given with an http URL as not Secure, which the
+ * `__Host-` prefix refuses.
  */
 export async function giveSessionCookie(context: BrowserContext, session: TE2eSession): Promise<void> {
   await context.addCookies(
-    appOrigins().map((origin) => ({ name: SESSION_COOKIE, value: session.token, url: `${origin}/`, httpOnly: true, secure: true, sameSite: 'Strict' as const })),
+    appOrigins().map((origin) => ({
+      name: SESSION_COOKIE,
+      value: session.token,
+      domain: new URL(origin).hostname,
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict' as const,
+    })),
   );
 }
 

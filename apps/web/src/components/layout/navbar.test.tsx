@@ -38,7 +38,7 @@ describe('Navbar', () => {
   });
 
   it('logged in (a user id is present): Tablero, the username and Salir; logo to /dashboard', async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     const onLogout = renderNavbar();
     expect(screen.getAllByRole('link', { name: 'Tablero' })[0]).toHaveProperty('pathname', '/dashboard');
     expect(screen.getByText('investor@kc.example')).toBeTruthy();

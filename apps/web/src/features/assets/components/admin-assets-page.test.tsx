@@ -55,7 +55,7 @@ const listCalls = (fetch: ReturnType<typeof fakeFetch>) =>
 // jsdom has no FontFaceSet, which Mantine's autosize Textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
-beforeEach(() => act(() => saveSession(session, false)));
+beforeEach(() => act(() => saveSession(session, false, 'csrf-test')));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();

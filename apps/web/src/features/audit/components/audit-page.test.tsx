@@ -38,7 +38,7 @@ afterEach(() => {
 
 describe('AuditPage', () => {
   it('sends the filters of the address and shows each entry with its changed fields only', async () => {
-    act(() => saveSession(session(['ADMIN']), false));
+    act(() => saveSession(session(['ADMIN']), false, 'csrf-test'));
     const fetch = fakeFetch(() => ({ status: 200, body: entries }));
     renderScreen(<AuditPage />, { url: '/admin/audit?entityType=user&action=user.updateRoles&from=2026-11-01&page=1' });
     const entry = await screen.findByRole('listitem');
@@ -53,7 +53,7 @@ describe('AuditPage', () => {
   });
 
   it('is for ADMIN only: others are told so and nothing is asked', async () => {
-    act(() => saveSession(session(['COMPANY_MANAGER']), false));
+    act(() => saveSession(session(['COMPANY_MANAGER']), false, 'csrf-test'));
     const fetch = fakeFetch(() => ({ status: 200, body: entries }));
     renderScreen(<AuditPage />, { url: '/admin/audit' });
     expect(await screen.findByText('No tiene acceso al registro de auditoría.')).toBeTruthy();

@@ -56,7 +56,7 @@ function serve() {
 }
 const patches = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(async () => {
   clearSession();
   vi.unstubAllGlobals();

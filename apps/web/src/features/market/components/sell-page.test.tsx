@@ -63,7 +63,7 @@ function serve(initial: TMyMarketOffer[] = [], held: THoldings = holdings) {
   });
 }
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(async () => {
   clearSession();
   vi.unstubAllGlobals();

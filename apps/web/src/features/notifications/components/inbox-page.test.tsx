@@ -79,7 +79,7 @@ beforeEach(() => {
     if (method === 'POST' && url === '/api/notifications/read-all') return [200, { updated: 2, unreadCount: 0 }];
     return undefined;
   });
-  act(() => saveSession(session, false));
+  act(() => saveSession(session, false, 'csrf-test'));
 });
 afterEach(() => {
   notificationStream.stop();

@@ -31,7 +31,7 @@ const ENROLLED: TStrongAuthStatus = {
   secondFactorAt: null,
 };
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
