@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { test, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 
 export const DEMO_PASSWORD = 'demo-password-2026';
@@ -156,12 +156,56 @@ export async function createSession(request: APIRequestContext, email: string, p
   return session;
 }
 
-/** Logs the page in without the login page: the session is in local storage before any script runs. */
+/** The web app's session cookie (HttpOnly: no script of the page reads it; docs/decisions/0048-session-cookie.md). */
+export const SESSION_COOKIE = '__Host-kc_session';
+
+/** What the web app keeps in storage for a session: everything but the token. */
+export function storedSessionOf(session: TE2eSession): Omit<TE2eSession, 'token'> {
+  const { token: _token, ...stored } = session;
+  return stored;
+}
+
+/** The app's origins in this run: the base URL's, and localhost's (the passkeys spec opens the app there). */
+function appOrigins(): string[] {
+  const base = new URL(test.info().project.use.baseURL ?? 'http://127.0.0.1/');
+  return [base.origin, `${base.protocol}//localhost:${base.port}`];
+}
+
+/**
+ * Gives the browser the session's cookie, as the login page's answer would (the same token, so
+ * the API calls of the test with `apiHeaders` and the page's calls are one session). By host and
+ * path, not by URL: Playwright marks a cookie given with an http URL as not Secure, which the
+ * `__Host-` prefix refuses.
+ */
+export async function giveSessionCookie(context: BrowserContext, session: TE2eSession): Promise<void> {
+  await context.addCookies(
+    appOrigins().map((origin) => ({
+      name: SESSION_COOKIE,
+      value: session.token,
+      domain: new URL(origin).hostname,
+      path: '/',
+      httpOnly: true,
+      secure: true,
+      sameSite: 'Strict' as const,
+    })),
+  );
+}
+
+/** The session cookie's value the browser holds (undefined: none). */
+export async function sessionCookieValue(context: BrowserContext): Promise<string | undefined> {
+  return (await context.cookies(appOrigins()[0])).find((c) => c.name === SESSION_COOKIE)?.value;
+}
+
+/**
+ * Logs the page in without the login page: the browser holds the session cookie and the session
+ * (without its token) is in local storage before any script runs.
+ */
 export async function loginAs(page: Page, email: string, password = DEMO_PASSWORD): Promise<TE2eSession> {
   const session = await createSession(page.request, email, password);
+  await giveSessionCookie(page.context(), session);
   await page.addInitScript((value) => {
     if (!window.sessionStorage.getItem('kc.e2eLoggedOut')) window.localStorage.setItem('kc.userData', value);
-  }, JSON.stringify(session));
+  }, JSON.stringify(storedSessionOf(session)));
   return session;
 }
 

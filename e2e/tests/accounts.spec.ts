@@ -2,6 +2,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test, allowStatuses } from '../support/fixtures.ts';
+import { sessionCookieValue } from '../support/login.ts';
 
 const PORT = Number(process.env['E2E_PORT'] ?? 3210);
 const MAIL_DIR = path.resolve(import.meta.dirname, '../../var', `e2e-${PORT}`, 'mail');
@@ -331,7 +332,9 @@ test.describe('accounts', () => {
   test('a token revoked on the server (logout) gets 401', async ({ page, consoleErrors }) => {
     await logIn(page, 'supplier@kc.example', DEMO_PASSWORD);
     await expect(page).toHaveURL(/\/web\/dashboard$/);
-    const token = await page.evaluate(() => JSON.parse(sessionStorage.getItem('kc.userData')!).token as string);
+    // The token is in the HttpOnly cookie only (the page's scripts cannot read it; the test's browser can).
+    const token = (await sessionCookieValue(page.context()))!;
+    expect(token).toBeTruthy();
     const revoked = await page.request.post('/oauth/revoke', {
       form: { token, client_id: 'kc-mobile', client_secret: 'kc-mobile-secret' },
     });

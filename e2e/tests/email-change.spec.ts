@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, gotoApp, test, allowStatuses } from '../support/fixtures.ts';
-import { apiHeaders, createSession, nextTotpCode, saveTotpSecret, type TE2eSession } from '../support/login.ts';
+import { apiHeaders, createSession, giveSessionCookie, nextTotpCode, saveTotpSecret, storedSessionOf, type TE2eSession } from '../support/login.ts';
 import { appPath, confirmationPath, mailedLink } from '../support/mail.ts';
 import { registerInvestor } from '../support/register.ts';
 
@@ -48,7 +48,8 @@ test.describe('e-mail change (issue 18)', () => {
     const session = await createSession(page.request, email, PASSWORD, { reuse: false });
     await enrolTotp(page, email, await createSession(page.request, email, PASSWORD, { reuse: false }));
     // Put once into this browser (not an init script: the sign-out at the end must stick).
-    await page.evaluate((value) => window.localStorage.setItem('kc.userData', value), JSON.stringify(session));
+    await giveSessionCookie(page.context(), session);
+    await page.evaluate((value) => window.localStorage.setItem('kc.userData', value), JSON.stringify(storedSessionOf(session)));
 
     await gotoApp(page, 'account');
     const section = page.getByRole('region', { name: 'Cambiar el correo electrónico' });

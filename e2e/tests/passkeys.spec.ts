@@ -1,5 +1,5 @@
 import { expect, expectNoAxeViolations, gotoApp, test, allowStatuses } from '../support/fixtures.ts';
-import { createSession } from '../support/login.ts';
+import { createSession, giveSessionCookie, storedSessionOf } from '../support/login.ts';
 import { confirmationPath } from '../support/mail.ts';
 import { registerInvestor } from '../support/register.ts';
 
@@ -74,7 +74,8 @@ test('an investor adds a passkey, signs in with it without a password, and confi
   await expect(page.getByTestId('passkey-item')).toContainText('Último uso');
 
   // The older session (no second factor proved yet): the export asks for it first.
-  await page.evaluate((value) => window.localStorage.setItem('kc.userData', value), JSON.stringify(earlier));
+  await giveSessionCookie(page.context(), earlier);
+  await page.evaluate((value) => window.localStorage.setItem('kc.userData', value), JSON.stringify(storedSessionOf(earlier)));
   await gotoApp(page, 'account');
   const exportSection = page.getByRole('region', { name: 'Copia de sus datos' });
   const downloading = page.waitForEvent('download');

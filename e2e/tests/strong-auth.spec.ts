@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { Browser, Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { expect, expectNoAxeViolations, gotoApp, test, allowStatuses } from '../support/fixtures.ts';
-import { createSession, type TE2eSession } from '../support/login.ts';
+import { createSession, giveSessionCookie, storedSessionOf, type TE2eSession } from '../support/login.ts';
 import { confirmationPath } from '../support/mail.ts';
 import { registerInvestor } from '../support/register.ts';
 
@@ -102,10 +102,11 @@ async function askToRemoveTotp(page: Page) {
 /** A session opened through the API, put into a new browser context (as if another device). */
 async function pageWithSession(browser: Browser, session: TE2eSession): Promise<Page> {
   const context = await browser.newContext({ baseURL: `http://127.0.0.1:${PORT}/web/`, locale: 'es-ES', timezoneId: 'Europe/Madrid' });
+  await giveSessionCookie(context, session);
   await context.addInitScript((value) => {
     window.localStorage.setItem('kc.cookieConsent', 'accepted');
     window.localStorage.setItem('kc.userData', value);
-  }, JSON.stringify(session));
+  }, JSON.stringify(storedSessionOf(session)));
   return context.newPage();
 }
 

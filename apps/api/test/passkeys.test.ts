@@ -278,6 +278,15 @@ describe.each(DB_KINDS)('passkeys on %s', (kind) => {
     expect(await auditOf(ids['investor@kc.example']!, 'user.passkeySignIn')).toHaveLength(1);
   });
 
+  it('signs in without a password into the web app\'s cookie session', async () => {
+    const { challengeId, options } = await challengeFor({ 'company-id': '1' });
+    const res = await tokenRequest({ grant_type: PASSKEY_GRANT_TYPE, passkey: JSON.stringify({ challengeId, response: investor.getAssertion(options) }), session: 'cookie', remember: 'false' });
+    expect(res.json()).toMatchObject({ token_type: 'bearer', csrf_token: expect.any(String) });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).not.toHaveProperty('access_token');
+    expect(String(res.headers['set-cookie'])).toMatch(/^__Host-kc_session=[A-Za-z0-9_-]+; Path=\/; HttpOnly; Secure; SameSite=Strict$/);
+  });
+
   it('counts failed password-less sign-ins like wrong passwords: the tenth blocks the person from that address', async () => {
     const address = '10.0.0.99';
     const c = await challengeFor({ 'company-id': '1' });

@@ -14,6 +14,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     routeNotFound: { title: 'No encontrado', detail: 'No existe ninguna operación en {{method}} {{url}}.' },
     unauthorized: { title: 'Sesión no válida', detail: 'Su sesión no es válida o ha caducado. Inicie sesión de nuevo.' },
     forbidden: { title: 'Acceso denegado', detail: 'No tiene permiso para realizar esta operación.' },
+    csrfTokenInvalid: {
+      title: 'Solicitud no verificada',
+      detail: 'No hemos podido verificar que esta operación proceda de la aplicación. Recargue la página e inténtelo de nuevo.',
+    },
     companyMissing: {
       title: 'Falta la empresa',
       detail: 'La cabecera company-id es obligatoria en esta operación.',
@@ -200,6 +204,10 @@ export const apiMessages: Record<TLanguage, Record<string, TMessage>> = {
     routeNotFound: { title: 'Not found', detail: 'There is no operation at {{method}} {{url}}.' },
     unauthorized: { title: 'Invalid session', detail: 'Your session is invalid or has expired. Please log in again.' },
     forbidden: { title: 'Access denied', detail: 'You are not allowed to perform this operation.' },
+    csrfTokenInvalid: {
+      title: 'Request not verified',
+      detail: 'We could not verify that this request came from the app. Reload the page and try again.',
+    },
     companyMissing: { title: 'Company missing', detail: 'The company-id header is required for this operation.' },
     companyUnknown: { title: 'Unknown company', detail: 'The company “{{companyId}}” does not exist.' },
     payloadTooLarge: { title: 'Request too large', detail: 'The request exceeds the maximum allowed size.' },

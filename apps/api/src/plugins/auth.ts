@@ -3,6 +3,7 @@ import { ENROLMENT_ACTIONS, PASSWORD_CHANGE_ACTIONS, can, mustEnrolSecondFactor,
 import { AppError } from '../lib/app-error.ts';
 import { sessionCacheOf, type TSessionAlongside } from '../lib/session-cache.ts';
 import { hashToken } from '../lib/tokens.ts';
+import { csrfHeaderOf, isCrossSite, isCsrfTokenValid, isUnsafeMethod, sessionCookieOf } from '../lib/session-cookie.ts';
 import { findTokenUser } from '../modules/oauth/service.ts';
 import { findTokenSecondFactor } from '../modules/strong-auth/service.ts';
 import '../modules/strong-auth/messages.ts';
@@ -24,8 +25,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The caller, set by `requirePermission`/`app.authenticate` (undefined on public routes). */
     user: TAuthUser | undefined;
-    /** The bearer token's hash, for revocation. */
+    /** The access token's hash, for revocation. */
     tokenHash: string | undefined;
+    /** How the access token came: the Authorization header, or the web app's session cookie. */
+    credentialSource: 'bearer' | 'cookie' | undefined;
     /**
      * The route's `alongside` column, when the session was read from the database on this
      * request (undefined when it came from the session cache: the route reads it itself).
@@ -49,18 +52,48 @@ function bearerOf(request: FastifyRequest): string | undefined {
 }
 
 /**
- * Bearer token → identity (401 when missing, unknown, expired, revoked, of another company or
- * of an inactive or deleted user). Valid sessions are kept for SESSION_CACHE_MS in this process
- * (docs/decisions/0008-session-cache.md).
+ * The access token of the request: the bearer header (other clients), else the web app's session
+ * cookie (docs/decisions/0048-session-cookie.md). Both may come; the header then wins.
+ */
+function credentialOf(request: FastifyRequest): { token: string; source: 'bearer' | 'cookie' } | undefined {
+  if (request.headers.authorization !== undefined) {
+    const token = bearerOf(request);
+    return token ? { token, source: 'bearer' } : undefined;
+  }
+  const token = sessionCookieOf(request);
+  return token ? { token, source: 'cookie' } : undefined;
+}
+
+/** Whether the request carries a credential (routes where a session is optional). */
+export const hasCredential = (request: FastifyRequest): boolean =>
+  request.headers.authorization !== undefined || sessionCookieOf(request) !== undefined;
+
+/**
+ * A cookie rides along with any request the browser sends, so a state-changing call of a cookie
+ * session must prove it comes from the app's own page: its CSRF token (given by the login and the
+ * identity) in X-CSRF-Token, and no cross-site Origin or Sec-Fetch-Site. A bearer needs neither.
+ */
+export function requireCsrfProof(request: FastifyRequest, tokenHash: string): void {
+  const config = request.server.config;
+  if (isCrossSite(request, config.PUBLIC_URL) || !isCsrfTokenValid(config.secondFactorKey, tokenHash, csrfHeaderOf(request))) {
+    throw new AppError(403, 'csrfTokenInvalid');
+  }
+}
+
+/**
+ * Access token (bearer header or session cookie) → identity (401 when missing, unknown, expired,
+ * revoked, of another company or of an inactive or deleted user; 403 csrfTokenInvalid for an
+ * unsafe call of a cookie session without its CSRF token). Valid sessions are kept for
+ * SESSION_CACHE_MS in this process (docs/decisions/0008-session-cache.md).
  */
 async function identify(request: FastifyRequest, reply: FastifyReply, alongside?: TSessionAlongside): Promise<TAuthUser> {
   // Answers to an authenticated call carry someone's personal data: no cache may keep them.
   reply.header('cache-control', 'no-store');
   if (request.user) return request.user;
   const app = request.server;
-  const token = bearerOf(request);
-  if (!token) throw new AppError(401, 'unauthorized');
-  const tokenHash = hashToken(token);
+  const credential = credentialOf(request);
+  if (!credential) throw new AppError(401, 'unauthorized');
+  const tokenHash = hashToken(credential.token);
   const sessions = sessionCacheOf(app.db, app.config.SESSION_CACHE_MS);
   const row = await sessions.resolve(tokenHash, async () => {
     const found = await findTokenUser(app.db, tokenHash, new Date(), alongside);
@@ -71,6 +104,8 @@ async function identify(request: FastifyRequest, reply: FastifyReply, alongside?
     return session;
   });
   if (!row || row.token_company !== request.companyId) throw new AppError(401, 'unauthorized');
+  // A dead session is 401 first, so the web app signs the person in again rather than asking for a reload.
+  if (credential.source === 'cookie' && isUnsafeMethod(request.method)) requireCsrfProof(request, tokenHash);
   request.user = {
     id: row.id,
     companyId: row.company_id,
@@ -81,12 +116,14 @@ async function identify(request: FastifyRequest, reply: FastifyReply, alongside?
     secondFactorAt: row.second_factor_at ? new Date(row.second_factor_at) : null,
   };
   request.tokenHash = tokenHash;
+  request.credentialSource = credential.source;
   return request.user;
 }
 
 export function registerAuth(app: FastifyInstance): void {
   app.decorateRequest('user', undefined);
   app.decorateRequest('tokenHash', undefined);
+  app.decorateRequest('credentialSource', undefined);
   app.decorateRequest('sessionAlongside', undefined);
   app.decorate('authenticate', async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     const user = await identify(request, reply);

@@ -10,7 +10,6 @@ import { FakeEventSource, makeNotification, stubApi, type TFakeCall } from '../f
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'advisor@kc.example', roles: ['ADVISOR'] },
   roles: ['ADVISOR'],
   expiryTime: 3_600_000,
@@ -64,7 +63,7 @@ describe('notification bell', () => {
   });
 
   it('logged in: links to the inbox and says the unread count from the stream, live', async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     renderApp();
     const link = await bell('Notificaciones');
     expect(link.getAttribute('href')).toBe('/notifications');
@@ -90,7 +89,7 @@ describe('notification bell', () => {
   });
 
   it('speaks English when English is on, and reconnects to get the items in English', async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     renderApp();
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     act(() => FakeEventSource.last().send('ready', { unreadCount: 1, lastEventId: '8' }));
@@ -102,7 +101,7 @@ describe('notification bell', () => {
   });
 
   it("session-ended (e.g. an admin deactivated the user) ends the tab's session and goes to the login page", async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     const router = renderApp();
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));
     act(() => FakeEventSource.last().send('ready', { unreadCount: 2, lastEventId: '1' }));
@@ -115,7 +114,7 @@ describe('notification bell', () => {
   });
 
   it('logging out closes the stream before the token is revoked', async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     calls = stubApi(({ url }) => (url === '/oauth/revoke' ? [200, undefined] : undefined));
     renderApp();
     await waitFor(() => expect(FakeEventSource.instances).toHaveLength(1));

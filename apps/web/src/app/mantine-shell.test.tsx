@@ -10,7 +10,6 @@ import { fakeFetch } from '../test/render-app.tsx';
 
 const sessionOf = (roles: string[]): TSession => ({
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'persona@kc.example', roles },
   roles,
   expiryTime: 3_600_000,
@@ -55,7 +54,7 @@ afterEach(() => {
 describe('the staff enrolment gate (issue 18)', () => {
   it('a staff member without a factor sees the enrolment page instead of the back office, never the screen first, and may open the security page', async () => {
     fakeFetch((url) => (url === '/api/strong-auth' ? { status: 200, body: status({ enrolmentRequired: true, hasSecondFactor: false }) } : { status: 404 }));
-    saveSession(sessionOf(['ADVISOR']), false);
+    saveSession(sessionOf(['ADVISOR']), false, 'csrf-test');
     const router = renderShell('/advisor/dashboard');
     expect(screen.queryByRole('heading', { name: 'Panel del asesor' })).toBeNull();
     expect(await screen.findByRole('heading', { level: 1, name: 'Antes, configure un segundo factor' })).toBeTruthy();
@@ -71,7 +70,7 @@ describe('the staff enrolment gate (issue 18)', () => {
 
   it('a staff member with a factor goes straight in; the gate is forgotten when the session ends', async () => {
     fakeFetch((url) => (url === '/api/strong-auth' ? { status: 200, body: status({ enrolmentRequired: false, hasSecondFactor: true }) } : { status: 404 }));
-    saveSession(sessionOf(['ADMIN']), false);
+    saveSession(sessionOf(['ADMIN']), false, 'csrf-test');
     renderShell('/advisor/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Panel del asesor' })).toBeTruthy();
     expect(isEnrolmentRequired()).toBe(false);
@@ -81,7 +80,7 @@ describe('the staff enrolment gate (issue 18)', () => {
 
   it('an investor is never held back by the status', async () => {
     const fetch = fakeFetch(() => ({ status: 404 }));
-    saveSession(sessionOf(['INVESTOR']), false);
+    saveSession(sessionOf(['INVESTOR']), false, 'csrf-test');
     renderShell('/advisor/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Panel del asesor' })).toBeTruthy();
     expect(fetch.mock.calls.map(([url]) => String(url))).not.toContain('/api/strong-auth');

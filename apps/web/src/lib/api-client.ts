@@ -1,16 +1,18 @@
 import { extractErrorMessage, extractLoginError, type TExtractedError } from '@kc/domain/errors/extract-error-message.ts';
 import { COMPANY_HEADER, DEFAULT_COMPANY_ID } from '@kc/domain/http/headers.ts';
 import { currentLanguage } from './i18n.ts';
-import { authenticatedCallGate, currentBearer, trackAuthenticatedCall, unauthorizedHandler } from './bearer.ts';
+import { authenticatedCallGate, currentSessionKey, trackAuthenticatedCall, unauthorizedHandler } from './session-gate.ts';
+import { CSRF_HEADER, csrfTokenOfSession } from './csrf-token.ts';
 import { ENROLMENT_REQUIRED, problemCode, setEnrolmentRequired, STEP_UP_REQUIRED, stepUpHandlerWithin } from './strong-auth-bridge.ts';
 
 /** How long a refused call waits for the step-up dialog to be ready before it is an error. */
 const STEP_UP_DIALOG_WAIT_MS = 5_000;
 
 /**
- * The one HTTP client of the web app. Every call carries company-id and Accept-Language, and
- * the bearer token when a session exists; statuses outside 200–299 become an ApiError that
- * carries the specification's extraction rule (section 8).
+ * The one HTTP client of the web app. Every call carries company-id and Accept-Language; the
+ * session rides its HttpOnly cookie (same origin), and its unsafe calls carry the CSRF token;
+ * statuses outside 200–299 become an ApiError that carries the specification's extraction rule
+ * (section 8).
  */
 export class ApiError extends Error {
   constructor(
@@ -43,14 +45,14 @@ export class ApiError extends Error {
   }
 }
 
-/** The token to send and what to do on a 401 are the session's (lib/bearer.ts). */
+/** What to do on a 401 is the session's (lib/session-gate.ts). */
 const onUnauthorized = () => unauthorizedHandler()?.();
 /**
  * The server said this session is over by another way than a 401 answer (the notification
  * stream's `session-ended`): the same path as a 401, when a session is still on.
  */
 export function reportUnauthorized(): void {
-  if (currentBearer()) onUnauthorized();
+  if (currentSessionKey()) onUnauthorized();
 }
 
 export interface TRequestOptions {
@@ -61,6 +63,8 @@ export interface TRequestOptions {
   raw?: { contentType: string; data: Blob | string };
   headers?: Record<string, string>;
   signal?: AbortSignal;
+  /** A call of a session not stored yet (the identity asked for at login): neither held nor counted as the current session's. */
+  newSession?: boolean;
 }
 
 /**
@@ -90,20 +94,20 @@ async function retryAfterStepUp<T>(status: number, body: unknown, isRetry: boole
 }
 
 /**
- * The bearer for a call to `url`, if any. While the session ends (lib/bearer.ts) an authenticated
- * call waits until it has ended, and is then cancelled (an AbortError, as a cancelled query) instead
- * of being sent with a token about to be revoked; its own abort signal ends the wait too. The OAuth
- * endpoints (the revoke itself) go at once, and so does a call that names its own token (the
- * identity asked for at login, before that session exists): it is not the session's.
+ * The session a call to `url` goes with, if any. While the session ends (lib/session-gate.ts) an
+ * authenticated call waits until it has ended, and is then cancelled (an AbortError, as a
+ * cancelled query) instead of being sent with a token about to be revoked; its own abort signal
+ * ends the wait too. The OAuth endpoints (the revocation itself) go at once, and so does the
+ * identity asked for at login, before that session is stored: it is not the ending one's.
  */
-async function bearerFor(url: string, options: TRequestOptions): Promise<string | undefined> {
-  if (options.headers?.['authorization'] !== undefined) return undefined;
-  const gate = currentBearer() && !url.startsWith('/oauth/') ? authenticatedCallGate() : undefined;
+async function sessionFor(url: string, options: { signal?: AbortSignal; newSession?: boolean }): Promise<string | undefined> {
+  if (options.newSession === true || url.startsWith('/oauth/')) return undefined;
+  const gate = currentSessionKey() ? authenticatedCallGate() : undefined;
   if (gate) {
     await untilAborted(gate, options.signal);
-    if (!currentBearer()) throw new DOMException('The session has ended.', 'AbortError');
+    if (!currentSessionKey()) throw new DOMException('The session has ended.', 'AbortError');
   }
-  return currentBearer();
+  return currentSessionKey();
 }
 
 /** Waits for `gate`, or rejects with an AbortError as soon as `signal` aborts. */
@@ -121,8 +125,7 @@ function untilAborted(gate: Promise<void>, signal: AbortSignal | undefined): Pro
 }
 
 /** Marks an authenticated call on the wire until its answer is read (the logout waits for them). */
-const trackCall = (url: string, token: string | undefined): (() => void) =>
-  token && !url.startsWith('/oauth/') ? trackAuthenticatedCall() : () => undefined;
+const trackCall = (session: string | undefined): (() => void) => (session ? trackAuthenticatedCall() : () => undefined);
 
 export function apiRequest<T>(url: string, options: TRequestOptions = {}): Promise<T> {
   return sendRequest<T>(url, options, false);
@@ -135,8 +138,12 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
     'accept-language': currentLanguage(),
     ...options.headers,
   };
-  const token = await bearerFor(url, options);
-  if (token) headers['authorization'] = `Bearer ${token}`;
+  const session = await sessionFor(url, options);
+  const method = options.method ?? 'GET';
+  if (session && method !== 'GET') {
+    const csrf = await csrfTokenOfSession();
+    if (csrf) headers[CSRF_HEADER] = csrf;
+  }
   let body: string | Blob | undefined;
   if (options.raw) {
     headers['content-type'] = options.raw.contentType;
@@ -150,9 +157,9 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
   }
   let response: Response;
   let text: string;
-  const answered = trackCall(url, token);
+  const answered = trackCall(session);
   try {
-    response = await fetch(url, { method: options.method ?? 'GET', headers, body, signal: options.signal ?? null });
+    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal: options.signal ?? null });
     text = await response.text();
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -169,7 +176,7 @@ async function sendRequest<T>(url: string, options: TRequestOptions, isStepUpRet
     }
   }
   if (response.status < 200 || response.status > 299) {
-    if (response.status === 401 && currentBearer() && !url.startsWith('/oauth/')) onUnauthorized();
+    if (response.status === 401 && session && currentSessionKey()) onUnauthorized();
     const retried = await retryAfterStepUp(response.status, parsed, isStepUpRetry, () => sendRequest<T>(url, options, true));
     if (retried) return retried.value;
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);
@@ -187,12 +194,11 @@ export function apiDownload(url: string, signal?: AbortSignal): Promise<{ blob: 
 
 async function sendDownload(url: string, signal: AbortSignal | undefined, isStepUpRetry: boolean): Promise<{ blob: Blob; fileName: string | undefined }> {
   const headers: Record<string, string> = { [COMPANY_HEADER]: DEFAULT_COMPANY_ID, 'accept-language': currentLanguage() };
-  const token = await bearerFor(url, { ...(signal ? { signal } : {}) });
-  if (token) headers['authorization'] = `Bearer ${token}`;
+  const session = await sessionFor(url, { ...(signal ? { signal } : {}) });
   let response: Response;
-  const answered = trackCall(url, token);
+  const answered = trackCall(session);
   try {
-    response = await fetch(url, { headers, signal: signal ?? null });
+    response = await fetch(url, { headers, credentials: 'same-origin', signal: signal ?? null });
   } catch (error) {
     answered();
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
@@ -208,7 +214,7 @@ async function sendDownload(url: string, signal: AbortSignal | undefined, isStep
     } catch {
       // Kept as text.
     }
-    if (response.status === 401 && currentBearer()) onUnauthorized();
+    if (response.status === 401 && session && currentSessionKey()) onUnauthorized();
     const retried = await retryAfterStepUp(response.status, parsed, isStepUpRetry, () => sendDownload(url, signal, true));
     if (retried) return retried.value;
     throw new ApiError(`Request failed with status code ${response.status}`, response.status, parsed, false);

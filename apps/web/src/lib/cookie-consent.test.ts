@@ -17,13 +17,13 @@ const signIn = () =>
   saveSession(
     {
       userId: 'u1',
-      token: 'tok',
       identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
       roles: ['INVESTOR'],
       expiryTime: 3_600_000,
       expiryDate: new Date(Date.now() + 3_600_000).toISOString(),
     },
     true,
+    'csrf-test',
   );
 
 const pending = () => JSON.parse(window.localStorage.getItem(COOKIE_CONSENT_UNRECORDED_KEY) ?? 'null') as unknown;
@@ -87,7 +87,9 @@ describe('chooseCookies', () => {
     const [url, init] = fetch.mock.calls[0]!;
     expect(url).toBe('/api/users/me/consents');
     expect(init?.method).toBe('POST');
-    expect(new Headers(init?.headers).get('authorization')).toBe('Bearer tok');
+    // The session rides its cookie; the change carries its CSRF token.
+    expect(new Headers(init?.headers).get('authorization')).toBeNull();
+    expect(new Headers(init?.headers).get('x-csrf-token')).toBe('csrf-test');
     expect(bodyOf(init!)).toEqual({ purpose: 'cookies', choice: 'given', textVersion: CONSENT_TEXT_VERSIONS.cookies, source: 'cookieDialog' });
     expect(pending()).toBeNull();
     expect(recorded).toHaveBeenCalledWith('recorded');

@@ -1,15 +1,15 @@
 import { useSyncExternalStore } from 'react';
 import { paths } from '@kc/domain/http/paths.ts';
-import { setBearer } from './bearer.ts';
+import { setCsrfToken, setSessionKey } from './session-gate.ts';
 
 /**
  * The session of the specification (section 3), kept under one user-data key: in local storage
  * when the user asked to be remembered, otherwise in session storage (this tab only), and in
- * memory. Logged in means a user id is present.
+ * memory. Logged in means a user id is present. It holds no credential: the access token rides
+ * an HttpOnly cookie no script can read (decisions, "Accounts and sessions").
  */
 export interface TSession {
   userId: string;
-  token: string;
   /** `isTemporalPassword`: the user must set a new password before anything else. */
   identity: { id: string; username: string; roles: string[]; isTemporalPassword?: boolean };
   roles: string[];
@@ -33,17 +33,25 @@ function storages(): Storage[] {
   }
 }
 
-/** Reads a stored session at start-up (and sets the bearer header). Expired ones are dropped. */
+/** Tells one session from the next (a new login has a new expiry instant); not a credential. */
+const keyOf = (session: TSession): string => `${session.userId} ${session.expiryDate}`;
+
+/**
+ * Reads a stored session at start-up. Expired ones are dropped. A session stored by an older
+ * version with its access token is stored again without it.
+ */
 export function restoreSession(now = Date.now()): TSession | undefined {
   for (const storage of storages()) {
     const raw = storage.getItem(SESSION_STORAGE_KEY);
     if (!raw) continue;
     try {
-      const session = JSON.parse(raw) as TSession;
-      if (session.userId && Date.parse(session.expiryDate) > now) {
+      const stored = JSON.parse(raw) as TSession & { token?: unknown };
+      if (stored.userId && Date.parse(stored.expiryDate) > now) {
+        const { token, ...session } = stored;
+        if (token !== undefined) storage.setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
         current = session;
         endedByLogoutAt = undefined;
-        setBearer(session.token);
+        setSessionKey(keyOf(session));
         emit();
         return session;
       }
@@ -55,10 +63,12 @@ export function restoreSession(now = Date.now()): TSession | undefined {
   return undefined;
 }
 
-export function saveSession(session: TSession, remember: boolean): void {
+/** Stores a new session; `csrfToken`, the login's, is kept in memory only. */
+export function saveSession(session: TSession, remember: boolean, csrfToken?: string): void {
   current = session;
   endedByLogoutAt = undefined;
-  setBearer(session.token);
+  setSessionKey(keyOf(session));
+  if (csrfToken !== undefined) setCsrfToken(csrfToken);
   for (const storage of storages()) storage.removeItem(SESSION_STORAGE_KEY);
   try {
     (remember ? window.localStorage : window.sessionStorage).setItem(SESSION_STORAGE_KEY, JSON.stringify(session));
@@ -130,7 +140,7 @@ export function pathWithoutSession(now = Date.now()): string {
 export function clearSession(options: { byLogout?: boolean } = {}): void {
   endedByLogoutAt = options.byLogout === true ? Date.now() : undefined;
   current = undefined;
-  setBearer(undefined);
+  setSessionKey(undefined);
   forgetStoredSession();
   emit();
   clearedListeners.forEach((l) => l());

@@ -26,6 +26,10 @@ export const ZTokenRequest = z.object({
   recovery_code: z.string().optional(),
   /** A passkey assertion as JSON `{"challengeId","response"}` (mfa and passkey grants). */
   passkey: z.string().optional(),
+  /** `cookie`: the web app's session, in an HttpOnly cookie instead of the answer's body. */
+  session: z.string().optional(),
+  /** With `session=cookie`: `true` keeps the cookie for the token's lifetime, else until the browser closes. */
+  remember: z.string().optional(),
 });
 export type TTokenRequest = z.output<typeof ZTokenRequest>;
 

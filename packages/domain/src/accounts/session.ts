@@ -17,6 +17,16 @@ export const ZTokenResponse = z.object({
 });
 export type TTokenResponse = z.output<typeof ZTokenResponse>;
 
+/**
+ * The token answer of a cookie session (the web app, `session=cookie`): the token rides an
+ * HttpOnly cookie, so the body has none; `csrf_token` goes in X-CSRF-Token on every unsafe call.
+ */
+export const ZCookieTokenResponse = ZTokenResponse.omit({ access_token: true }).extend({ csrf_token: z.string().min(1) });
+export type TCookieTokenResponse = z.output<typeof ZCookieTokenResponse>;
+
+/** POST /oauth/token's `session` value that asks for a cookie session. */
+export const COOKIE_SESSION = 'cookie';
+
 /** The kinds of second factor a login's second step may use (issue 18). */
 export const SECOND_FACTOR_KINDS = ['totp', 'passkey', 'recovery_code'] as const;
 export type TSecondFactorKind = (typeof SECOND_FACTOR_KINDS)[number];
@@ -39,6 +49,8 @@ export const ZTokenError = z.object({
   mfa_token: z.string().optional(),
   /** `mfa_required`: the second factors this user can prove. */
   factors: z.array(z.enum(SECOND_FACTOR_KINDS)).optional(),
+  /** A refusal of a cookie session's revocation without its CSRF token: `csrfTokenInvalid`. */
+  code: z.string().optional(),
 });
 
 /** The OAuth extension grants of strong authentication (issue 18; RFC 6749 §4.5). */
@@ -53,14 +65,17 @@ export const ZIdentity = z.object({
   roles: z.array(ZRole),
   /** True while the person must set a new password before anything else (the API answers 403 passwordChangeRequired to other calls). */
   isTemporalPassword: z.boolean().optional(),
+  /** A cookie session's CSRF token (a page reloaded keeps it in memory only, so it asks here again). */
+  csrfToken: z.string().optional(),
 });
 export type TIdentity = z.output<typeof ZIdentity>;
 
-/** What is stored locally and kept in memory while logged in. */
+/**
+ * What is stored locally and kept in memory while logged in: never the access token (it rides an
+ * HttpOnly cookie no script can read; decisions, "Accounts and sessions").
+ */
 export const ZSession = z.object({
   userId: z.string().min(1),
-  /** The bearer access token. */
-  token: z.string().min(1),
   identity: ZIdentity,
   roles: z.array(ZRole),
   /** The token's lifetime in milliseconds (expires_in × 1000). */
@@ -71,11 +86,10 @@ export const ZSession = z.object({
 export type TSession = z.output<typeof ZSession>;
 
 /** The session that starts at `now` from a token answer and the identity it belongs to. */
-export function makeSession(tokenResponse: TTokenResponse, identity: TIdentity, now: Date): TSession {
+export function makeSession(tokenResponse: Pick<TTokenResponse, 'expires_in'>, identity: TIdentity, now: Date): TSession {
   const expiryTime = tokenResponse.expires_in * 1000;
   return {
     userId: identity.id,
-    token: tokenResponse.access_token,
     identity: {
       id: identity.id,
       username: identity.username,

@@ -37,11 +37,11 @@ describe('token answers', () => {
 });
 
 describe('makeSession', () => {
-  it('builds the session of specification 3', () => {
+  it('builds the session of specification 3, without the access token', () => {
     const session = makeSession(ZTokenResponse.parse(tokenResponse), ZIdentity.parse(identity), now);
+    expect(JSON.stringify(session)).not.toContain('tok-123');
     expect(session).toEqual({
       userId: identity.id,
-      token: 'tok-123',
       identity: { id: identity.id, username: 'ana@example.com', roles: ['INVESTOR'] },
       roles: ['INVESTOR'],
       expiryTime: 3_600_000,

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZChangeEmailRequest, ZEmailChangeConfirmed, ZEmailChangeConfirmRequest, ZEmailChangeRequested, ZProblem } from '@kc/domain';
-import { requirePermission, type TAuthUser } from '../../plugins/auth.ts';
+import { hasCredential, requirePermission, type TAuthUser } from '../../plugins/auth.ts';
 import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { requireStepUp } from '../strong-auth/step-up.ts';
@@ -46,7 +46,7 @@ export const emailChangeRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Optional session: kept when it is the person's own; anything else is ignored.
       let caller: TAuthUser | undefined;
-      if (request.headers.authorization) {
+      if (hasCredential(request)) {
         try {
           await app.authenticate(request, reply);
           caller = request.user;

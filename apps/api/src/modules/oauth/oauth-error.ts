@@ -7,13 +7,13 @@ import type { TSecondFactorKind } from '@kc/domain';
  */
 export class OAuthError extends Error {
   constructor(
-    public readonly status: 400 | 401 | 429 | 500 | 503,
+    public readonly status: 400 | 401 | 403 | 429 | 500 | 503,
     public readonly error: string,
     public readonly code: string,
     public readonly params: Record<string, string | number> = {},
     public readonly retryAfterSeconds?: number,
     /** Members added to the answer (issue 18: `mfa_required` carries `mfa_token` and `factors`). */
-    public readonly extra: { mfa_token?: string; factors?: TSecondFactorKind[] } = {},
+    public readonly extra: { mfa_token?: string; factors?: TSecondFactorKind[]; code?: string } = {},
   ) {
     super(code);
     this.name = 'OAuthError';

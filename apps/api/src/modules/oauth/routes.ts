@@ -1,12 +1,15 @@
 import { z } from 'zod';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { COMPANY_HEADER, ZRevokeRequest, ZTokenError, ZTokenRequest, ZTokenResponse } from '@kc/domain';
+import { COMPANY_HEADER, COOKIE_SESSION, ZCookieTokenResponse, ZRevokeRequest, ZTokenError, ZTokenRequest, ZTokenResponse } from '@kc/domain';
 import { isBadInputForDatabase } from '../../db/bad-input.ts';
 import { databaseFault } from '../../db/unavailable.ts';
 import { UNAVAILABLE_RETRY_AFTER_S } from '../../plugins/error-handler.ts';
 import { AppError } from '../../lib/app-error.ts';
 import { apiMessage } from '../../lib/messages.ts';
+import { clearedSessionCookie, csrfTokenOf, sessionCookie, sessionCookieOf } from '../../lib/session-cookie.ts';
+import { hashToken } from '../../lib/tokens.ts';
+import { requireCsrfProof } from '../../plugins/auth.ts';
 import { databaseLoginLimiter, redisLoginLimiter, type TLoginLimiter, type TLoginLimits } from './login-limiter.ts';
 import { OAuthError } from './oauth-error.ts';
 import { issueToken, revokeToken, type TOAuthDeps } from './service.ts';
@@ -106,7 +109,7 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
     return send(request, reply, oauthError);
   });
 
-  const errors = { 400: ZTokenError, 401: ZTokenError, 429: ZTokenError, 500: ZTokenError, 503: ZTokenError };
+  const errors = { 400: ZTokenError, 401: ZTokenError, 403: ZTokenError, 429: ZTokenError, 500: ZTokenError, 503: ZTokenError };
 
   app.post(
     '/oauth/token',
@@ -114,15 +117,23 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
       schema: {
         tags: ['oauth'],
         summary: 'RFC 6749 password grant: a bearer access token for the company named by company-id',
+        description:
+          'With session=cookie (the web app): the token is set as the HttpOnly cookie __Host-kc_session (for its lifetime with remember=true, else until the browser closes) and the answer carries csrf_token instead of access_token; the session then sends that token in X-CSRF-Token on every POST, PUT, PATCH and DELETE.',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZTokenRequest,
-        response: { 200: ZTokenResponse, ...errors },
+        response: { 200: z.union([ZTokenResponse, ZCookieTokenResponse]), ...errors },
       },
     },
     async (request, reply) => {
+      const { session, remember } = request.body;
+      if (session !== undefined && session !== COOKIE_SESSION) throw new OAuthError(400, 'invalid_request', 'oauthInvalidRequest');
       const answer = await issueToken(deps(), withClientCredentials(request, request.body), { companyId: headerOf(request), client: clientOf(request) });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return answer;
+      if (session !== COOKIE_SESSION) return answer;
+      // The web app: the token goes where no script can read it.
+      const { access_token: token, ...rest } = answer;
+      reply.header('set-cookie', sessionCookie(token, remember === 'true' ? answer.expires_in : undefined));
+      return { ...rest, csrf_token: csrfTokenOf(app.config.secondFactorKey, hashToken(token)) };
     },
   );
 
@@ -132,14 +143,26 @@ export const oauthRoutes: FastifyPluginAsyncZod<TOAuthRoutesOptions> = async (ap
       schema: {
         tags: ['oauth'],
         summary: 'RFC 7009: revokes an access token (logout)',
+        description:
+          'Without token, a cookie session revokes itself (its X-CSRF-Token is required: 403 otherwise) and the answer removes the cookie.',
         consumes: ['application/x-www-form-urlencoded'],
         body: ZRevokeRequest,
         response: { 200: z.object({}), ...errors },
       },
     },
     async (request, reply) => {
-      await revokeToken(deps(), withClientCredentials(request, request.body));
+      const cookieToken = request.body.token === undefined ? sessionCookieOf(request) : undefined;
+      if (cookieToken !== undefined) {
+        try {
+          requireCsrfProof(request, hashToken(cookieToken));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          throw new OAuthError(403, 'invalid_request', 'csrfTokenInvalid', {}, undefined, { code: 'csrfTokenInvalid' });
+        }
+      }
+      await revokeToken(deps(), withClientCredentials(request, { ...request.body, ...(cookieToken !== undefined ? { token: cookieToken } : {}) }));
       reply.header('cache-control', 'no-store');
+      if (cookieToken !== undefined) reply.header('set-cookie', clearedSessionCookie());
       return {};
     },
   );

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZErasureConfirmed, ZErasureConfirmRequest, ZErasureLiveContractsProblem, ZErasureRequested, ZProblem } from '@kc/domain';
-import { requirePermission, type TAuthUser } from '../../plugins/auth.ts';
+import { hasCredential, requirePermission, type TAuthUser } from '../../plugins/auth.ts';
 import { problemFor } from '../../plugins/error-handler.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { confirmErasure, LiveContractsError, requestErasure } from './erasure-service.ts';
@@ -47,7 +47,7 @@ export const erasureRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       // Optional session: a valid one must be the link's person; a stale one (already erased) is ignored.
       let caller: TAuthUser | undefined;
-      if (request.headers.authorization) {
+      if (hasCredential(request)) {
         try {
           await app.authenticate(request, reply);
           caller = request.user;

@@ -10,7 +10,7 @@ import {
 } from '@kc/domain';
 import { AppError } from '../../lib/app-error.ts';
 import { hit } from '../../lib/rate-limit.ts';
-import { requirePermission } from '../../plugins/auth.ts';
+import { hasCredential, requirePermission } from '../../plugins/auth.ts';
 import { clientOf } from '../../lib/client-device.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { clientAddressKey } from '../oauth/login-limiter.ts';
@@ -107,8 +107,17 @@ export const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new AppError(429, 'rateLimited', { seconds: limited.retryAfterSeconds });
       }
       const mfaToken = request.body?.mfaToken;
-      // A bearer, when sent, must be valid (401 otherwise): it names whose step-up this is.
-      if (mfaToken === undefined && request.headers.authorization) await app.authenticate(request, reply);
+      // A bearer, when sent, must be valid (401 otherwise): it names whose step-up this is. A
+      // session cookie names it only when it proves itself (CSRF token): a cookie left behind by an
+      // ended session must not stop a password-less sign-in.
+      if (mfaToken === undefined && request.headers.authorization !== undefined) await app.authenticate(request, reply);
+      else if (mfaToken === undefined && hasCredential(request)) {
+        try {
+          await app.authenticate(request, reply);
+        } catch {
+          request.user = undefined;
+        }
+      }
       return startPasskeyAuthentication(deps(), { companyId: request.companyId, mfaToken, user: mfaToken === undefined ? request.user : undefined });
     },
   );

@@ -18,6 +18,7 @@ import {
   type TIdentity,
 } from '@kc/domain';
 import { unauthorized } from '../../lib/app-error.ts';
+import { csrfTokenOf } from '../../lib/session-cookie.ts';
 import { requirePermission } from '../../plugins/auth.ts';
 import { auditContextOf } from '../audit/service.ts';
 import { findIdentity } from './repository.ts';
@@ -49,7 +50,7 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
       onRequest: requirePermission('identity.read'),
       schema: {
         tags,
-        summary: 'The identity of the bearer token: id, username (the e-mail), roles, and whether a new password is due first',
+        summary: 'The identity of the bearer token: id, username (the e-mail), roles, and whether a new password is due first (and, for a cookie session, its CSRF token)',
         security,
         response: { 200: ZIdentity, ...denied },
       },
@@ -57,7 +58,10 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request): Promise<TIdentity> => {
       const user = await findIdentity(app.db, request.user!.id);
       if (!user) throw unauthorized();
-      return { id: user.id, username: user.email, roles: user.roles.filter(isRole), isTemporalPassword: user.is_temporal_password };
+      const identity: TIdentity = { id: user.id, username: user.email, roles: user.roles.filter(isRole), isTemporalPassword: user.is_temporal_password };
+      // A cookie session's page, once reloaded, asks here again for the CSRF token it keeps in memory only.
+      if (request.credentialSource === 'cookie' && request.tokenHash) identity.csrfToken = csrfTokenOf(app.config.secondFactorKey, request.tokenHash);
+      return identity;
     },
   );
 

@@ -9,7 +9,6 @@ import { Navbar } from './navbar.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -39,7 +38,7 @@ describe('Navbar', () => {
   });
 
   it('logged in (a user id is present): Tablero, the username and Salir; logo to /dashboard', async () => {
-    act(() => saveSession(session, false));
+    act(() => saveSession(session, false, 'csrf-test'));
     const onLogout = renderNavbar();
     expect(screen.getAllByRole('link', { name: 'Tablero' })[0]).toHaveProperty('pathname', '/dashboard');
     expect(screen.getByText('investor@kc.example')).toBeTruthy();

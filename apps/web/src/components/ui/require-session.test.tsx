@@ -7,7 +7,6 @@ import { useRequiredSession } from './require-session.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -43,7 +42,7 @@ describe('useRequiredSession', () => {
   });
 
   it('a session that ends on screen (expired, revoked elsewhere) goes to the login page', async () => {
-    saveSession(session, false);
+    saveSession(session, false, 'csrf-test');
     const router = renderAt('/account');
     expect(await screen.findByText('private for u1')).toBeTruthy();
     act(() => clearSession());
@@ -52,7 +51,7 @@ describe('useRequiredSession', () => {
   });
 
   it('after Salir, a page still on screen goes home, where the logout was heading; the next visit without a session goes to the login page', async () => {
-    saveSession(session, false);
+    saveSession(session, false, 'csrf-test');
     const router = renderAt('/account');
     expect(await screen.findByText('private for u1')).toBeTruthy();
     act(() => clearSession({ byLogout: true }));
@@ -63,7 +62,7 @@ describe('useRequiredSession', () => {
   });
 
   it('only for a moment: a visit more than two seconds after Salir goes to the login page', () => {
-    saveSession(session, false);
+    saveSession(session, false, 'csrf-test');
     clearSession({ byLogout: true });
     expect(pathWithoutSession(Date.now() + 2_500)).toBe(paths.login.href());
     clearSession({ byLogout: true });

@@ -8,7 +8,6 @@ import { AdminAssetsPage } from './admin-assets-page.tsx';
 
 const session: TSession = {
   userId: 'admin',
-  token: 't',
   identity: { id: 'admin', username: 'admin@kc.example', roles: ['ADMIN'] },
   roles: ['ADMIN'],
   expiryTime: 3_600_000,
@@ -56,7 +55,7 @@ const listCalls = (fetch: ReturnType<typeof fakeFetch>) =>
 // jsdom has no FontFaceSet, which Mantine's autosize Textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
-beforeEach(() => act(() => saveSession(session, false)));
+beforeEach(() => act(() => saveSession(session, false, 'csrf-test')));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();

@@ -7,7 +7,6 @@ import { AuditPage } from './audit-page.tsx';
 
 const session = (roles: string[]): TSession => ({
   userId: 'me',
-  token: 't',
   identity: { id: 'me', username: 'admin@kc.example', roles },
   roles,
   expiryTime: 3_600_000,
@@ -52,7 +51,7 @@ afterEach(() => {
 
 describe('AuditPage', () => {
   it('sends the filters of the address and shows each entry with its changed fields only', async () => {
-    act(() => saveSession(session(['ADMIN']), false));
+    act(() => saveSession(session(['ADMIN']), false, 'csrf-test'));
     const fetch = fakeFetch(() => ({ status: 200, body: entries }));
     renderScreen(<AuditPage />, { url: '/admin/audit?entityType=user&action=user.updateRoles&from=2026-11-01&page=1' });
     const [entry, erased] = await screen.findAllByRole('listitem');
@@ -73,7 +72,7 @@ describe('AuditPage', () => {
   });
 
   it('is for ADMIN only: others are told so and nothing is asked', async () => {
-    act(() => saveSession(session(['COMPANY_MANAGER']), false));
+    act(() => saveSession(session(['COMPANY_MANAGER']), false, 'csrf-test'));
     const fetch = fakeFetch(() => ({ status: 200, body: entries }));
     renderScreen(<AuditPage />, { url: '/admin/audit' });
     expect(await screen.findByText('No tiene acceso al registro de auditoría.')).toBeTruthy();

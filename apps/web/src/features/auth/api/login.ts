@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { makeSession, type TSession, type TTokenResponse } from '@kc/domain';
+import { makeSession, type TCookieTokenResponse, type TSession } from '@kc/domain';
 import { ApiError } from '../../../lib/api-client.ts';
 import { saveSession } from '../../../lib/session.ts';
 import { createMfaToken, createPasskeyToken, type TMfaProof } from './create-mfa-token.ts';
@@ -30,17 +30,21 @@ export function mfaRequiredOf(error: unknown): MfaRequiredError | undefined {
   return new MfaRequiredError(body.mfa_token, factors, typeof body.error_description === 'string' ? body.error_description : '');
 }
 
-/** The token, then the identity it belongs to, then the session (kept in local storage when remembered). */
-async function startSession(token: TTokenResponse, remember: boolean): Promise<TSession> {
-  const identity = await getIdentity(token.access_token);
-  const session = makeSession(token, identity, new Date());
-  saveSession(session, remember);
+/**
+ * The token answer (the token itself is in the HttpOnly cookie), then the identity it belongs to,
+ * then the session (kept in local storage when remembered) and its CSRF token (in memory only).
+ */
+async function startSession(answer: TCookieTokenResponse, remember: boolean): Promise<TSession> {
+  const identity = await getIdentity();
+  const { csrfToken: _csrf, ...person } = identity;
+  const session = makeSession(answer, person, new Date());
+  saveSession(session, remember, answer.csrf_token);
   return session;
 }
 
 /** Login: the password grant; a person with a second factor gets an MfaRequiredError (the second step). */
 export async function login(input: { email: string; password: string; remember: boolean }): Promise<TSession> {
-  let token: TTokenResponse;
+  let token: TCookieTokenResponse;
   try {
     token = await createToken(input);
   } catch (error) {
@@ -51,12 +55,12 @@ export async function login(input: { email: string; password: string; remember: 
 
 /** The second step: the mfa token and a code, a recovery code or a passkey's answer. */
 export async function loginSecondStep(input: { mfaToken: string; proof: TMfaProof; remember: boolean }): Promise<TSession> {
-  return startSession(await createMfaToken(input.mfaToken, input.proof), input.remember);
+  return startSession(await createMfaToken(input.mfaToken, input.proof, input.remember), input.remember);
 }
 
 /** Password-less: a passkey alone (it is both factors: something held and a PIN or biometrics). */
 export async function loginWithPasskey(input: { passkey: { challengeId: string; response: unknown }; remember: boolean }): Promise<TSession> {
-  return startSession(await createPasskeyToken(input.passkey), input.remember);
+  return startSession(await createPasskeyToken(input.passkey, input.remember), input.remember);
 }
 
 export function useLogin() {

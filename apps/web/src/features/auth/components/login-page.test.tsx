@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { clearSession, getSession } from '../../../lib/session.ts';
+import { clearSession, getSession, SESSION_STORAGE_KEY } from '../../../lib/session.ts';
+import { currentCsrfToken } from '../../../lib/session-gate.ts';
 import { fakeFetch, renderScreen } from '../../../test/render-app.tsx';
 import { LoginPage } from './login-page.tsx';
 
@@ -17,7 +18,8 @@ const MFA_REQUIRED = {
   mfa_token: 'mfa-token-1',
   factors: ['totp', 'recovery_code'],
 };
-const TOKEN = { access_token: 'token-2', token_type: 'bearer', expires_in: 3600, scope: 'read' };
+// A cookie session's answer: the token itself is in the HttpOnly cookie, never in the body.
+const TOKEN = { token_type: 'bearer', expires_in: 3600, scope: 'read', csrf_token: 'csrf-2' };
 const IDENTITY = { id: '42', username: 'ana@example.com', roles: ['INVESTOR'] };
 
 async function typePassword() {
@@ -59,9 +61,14 @@ describe('login with a second factor (issue 18)', () => {
     await userEvent.type(code, '123456');
     await userEvent.click(screen.getByRole('button', { name: 'Entrar' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(getSession()?.token).toBe('token-2');
+    expect(getSession()).toMatchObject({ userId: '42', roles: ['INVESTOR'] });
+    expect(getSession()).not.toHaveProperty('token');
+    // The CSRF token lives in memory only.
+    expect(currentCsrfToken()).toBe('csrf-2');
+    expect(window.sessionStorage.getItem(SESSION_STORAGE_KEY)).not.toContain('csrf-2');
     expect(grants.map((g) => g['grant_type'])).toEqual(['password', 'urn:kc:params:oauth:grant-type:mfa', 'urn:kc:params:oauth:grant-type:mfa']);
-    expect(grants[2]).toMatchObject({ mfa_token: 'mfa-token-1', otp: '123456', client_id: 'kc-mobile' });
+    expect(grants[0]).toMatchObject({ session: 'cookie', remember: 'false' });
+    expect(grants[2]).toMatchObject({ mfa_token: 'mfa-token-1', otp: '123456', client_id: 'kc-mobile', session: 'cookie', remember: 'false' });
   });
 
   it('a recovery code is sent as recovery_code; too many attempts are said plainly; "start again" returns to the password', async () => {

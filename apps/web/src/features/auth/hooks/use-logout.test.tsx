@@ -3,13 +3,12 @@ import type { ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { apiRequest } from '../../../lib/api-client.ts';
-import { authenticatedCallsSettled, beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
+import { authenticatedCallsSettled, beginSessionEnd, setCsrfToken, setUnauthorizedHandler } from '../../../lib/session-gate.ts';
 import { clearSession, getSession, saveSession, SESSION_STORAGE_KEY, type TSession } from '../../../lib/session.ts';
 import { REVOKE_TIMEOUT_MS, useLogout } from './use-logout.ts';
 
 const session: TSession = {
   userId: 'u1',
-  token: 'the-token',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -18,13 +17,15 @@ const session: TSession = {
 
 /** A fetch whose answers the test gives by hand, one per call, in the order of the calls. */
 function manualFetch() {
-  const calls: { url: string; authorization: string | undefined; answer: (status: number, body?: unknown) => void }[] = [];
+  const calls: { url: string; authorization: string | undefined; csrf: string | undefined; body: string; answer: (status: number, body?: unknown) => void }[] = [];
   const fetchMock = vi.fn((url: string, init: RequestInit) => {
     return new Promise<Response>((resolve) => {
       const headers = init.headers as Record<string, string>;
       calls.push({
         url,
         authorization: headers['authorization'],
+        csrf: headers['x-csrf-token'],
+        body: typeof init.body === 'string' ? init.body : '',
         answer: (status, body) => resolve(new Response(body === undefined ? null : JSON.stringify(body), { status })),
       });
     });
@@ -38,14 +39,14 @@ function wrapper({ children }: { children: ReactNode }) {
   return <RouterProvider router={router} />;
 }
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'the-csrf'));
 afterEach(() => {
   clearSession();
   setUnauthorizedHandler(undefined);
   vi.unstubAllGlobals();
 });
 
-describe('the session end gate (lib/bearer.ts and the API client)', () => {
+describe('the session end gate (lib/session-gate.ts and the API client)', () => {
   it('holds an authenticated call made while the session ends, then cancels it without sending it', async () => {
     const calls = manualFetch();
     beginSessionEnd();
@@ -116,6 +117,9 @@ describe('useLogout (Salir)', () => {
     calls[0]!.answer(200, []);
     await onTheWire;
     await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/api/contracts', '/oauth/revoke']));
+    // The cookie session revokes itself: its CSRF token, never a token in the body.
+    expect(calls[1]!.csrf).toBe('the-csrf');
+    expect(new URLSearchParams(calls[1]!.body).has('token')).toBe(false);
     expect(getSession()).toBeDefined();
     calls[1]!.answer(200);
     await waitFor(() => expect(getSession()).toBeUndefined());
@@ -163,11 +167,11 @@ describe('useLogout (Salir)', () => {
     act(() => result.current());
     await waitFor(() => expect(calls.map((c) => c.url)).toEqual(['/oauth/revoke']));
     // Someone signs in again before the revocation is answered.
-    const next = { ...session, token: 'the-next-token' };
-    saveSession(next, true);
+    const next = { ...session, expiryDate: new Date(Date.now() + 7_200_000).toISOString() };
+    saveSession(next, true, 'the-next-csrf');
     calls[0]!.answer(200);
     await new Promise((r) => setTimeout(r, 20));
-    expect(getSession()?.token).toBe('the-next-token');
+    expect(getSession()?.expiryDate).toBe(next.expiryDate);
   });
 });
 
@@ -182,13 +186,45 @@ describe('calls made while a session ends', () => {
     expect(calls).toHaveLength(0);
   });
 
-  it('a call that names its own token (the identity at login) is not held and keeps that token', async () => {
+  it('the identity of a new login is not held', async () => {
     const calls = manualFetch();
     beginSessionEnd();
-    const identity = apiRequest('/api/users/identity', { headers: { authorization: 'Bearer the-new-login' } });
+    const identity = apiRequest('/api/users/identity', { newSession: true });
     await waitFor(() => expect(calls).toHaveLength(1));
-    expect(calls[0]!.authorization).toBe('Bearer the-new-login');
     calls[0]!.answer(200, { id: 'u1' });
     await expect(identity).resolves.toEqual({ id: 'u1' });
+  });
+});
+
+describe('the cookie session\'s calls', () => {
+  it('send no bearer; unsafe calls carry the CSRF token, reads do not', async () => {
+    const calls = manualFetch();
+    const read = apiRequest('/api/users/me');
+    await waitFor(() => expect(calls).toHaveLength(1));
+    calls[0]!.answer(200, {});
+    await read;
+    const change = apiRequest('/api/notifications/read-all', { method: 'POST' });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    calls[1]!.answer(200, {});
+    await change;
+    expect(calls.map((c) => [c.authorization, c.csrf])).toEqual([
+      [undefined, undefined],
+      [undefined, 'the-csrf'],
+    ]);
+  });
+
+  it('after a reload, asks the identity for the CSRF token once before the first unsafe call', async () => {
+    const calls = manualFetch();
+    setCsrfToken(undefined);
+    const first = apiRequest('/api/notifications/read-all', { method: 'POST' });
+    const second = apiRequest('/api/notifications/read-all', { method: 'POST' });
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(calls[0]!.url).toBe('/api/users/identity');
+    calls[0]!.answer(200, { id: 'u1', csrfToken: 'fetched-csrf' });
+    await waitFor(() => expect(calls).toHaveLength(3));
+    calls[1]!.answer(200, {});
+    calls[2]!.answer(200, {});
+    await Promise.all([first, second]);
+    expect(calls.slice(1).map((c) => c.csrf)).toEqual(['fetched-csrf', 'fetched-csrf']);
   });
 });

@@ -1,7 +1,7 @@
 import { useCallback, useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@kc/domain/http/paths.ts';
-import { authenticatedCallsSettled, beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
+import { authenticatedCallsSettled, beginSessionEnd, currentCsrfToken, currentSessionKey, setUnauthorizedHandler } from '../../../lib/session-gate.ts';
 import { announceSessionEnding, clearSession, forgetStoredSession, getSession, useSession } from '../../../lib/session.ts';
 
 /** How long the revocation waits for the calls already sent to be answered. */
@@ -9,7 +9,7 @@ export const REVOKE_WAIT_MS = 3_000;
 /** How long the logout waits for the revocation's answer before it ends the session here anyway. */
 export const REVOKE_TIMEOUT_MS = 5_000;
 
-type TRevokeToken = (token: string) => Promise<void>;
+type TRevokeToken = (csrfToken: string | undefined) => Promise<void>;
 
 /**
  * The revocation's code: loaded once a session exists (not with every page: the landing's
@@ -41,7 +41,7 @@ const atMost = (work: Promise<void>, ms: number): Promise<void> =>
 /**
  * Salir:
  * 1. forgets the stored session at once (a reload or a page opened next starts logged out), and
- *    holds authenticated calls from now on; they are cancelled once the session is gone (lib/bearer.ts);
+ *    holds authenticated calls from now on; they are cancelled once the session is gone (lib/session-gate.ts);
  * 2. goes to /home, leaving any screen that loads private data (the in-memory session is kept until
  *    then, or pages that need one would send the person to the login page);
  * 3. revokes the token once the calls already sent are answered (at most REVOKE_WAIT_MS), so none of
@@ -59,7 +59,9 @@ export function useLogout(): () => void {
     if (hasSession) void loadRevocation().catch(() => undefined);
   }, [hasSession]);
   return useCallback(() => {
-    const token = getSession()?.token;
+    // The session being ended, and its CSRF token (which names it to the server).
+    const ending = getSession() ? currentSessionKey() : undefined;
+    const csrfToken = currentCsrfToken();
     announceSessionEnding();
     beginSessionEnd();
     forgetStoredSession();
@@ -69,15 +71,15 @@ export function useLogout(): () => void {
     setUnauthorizedHandler(undefined);
     let revoking: Promise<void> | undefined;
     const revoke = (): Promise<void> => {
-      if (!token) return Promise.resolve();
-      revoking ??= revokeNow ? revokeNow(token) : loadRevocation().then((revokeToken) => revokeToken(token));
+      if (!ending) return Promise.resolve();
+      revoking ??= revokeNow ? revokeNow(csrfToken) : loadRevocation().then((revokeToken) => revokeToken(csrfToken));
       return revoking;
     };
     const onPageHide = () => void revoke().catch(() => undefined);
     window.addEventListener('pagehide', onPageHide, { once: true });
     const done = () => {
       window.removeEventListener('pagehide', onPageHide);
-      if (getSession()?.token === token) clearSession({ byLogout: true });
+      if (currentSessionKey() === ending) clearSession({ byLogout: true });
     };
     void Promise.resolve(navigate(paths.home.href()))
       .then(() => authenticatedCallsSettled(REVOKE_WAIT_MS))

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { getSessionRemainingMs } from '@kc/domain/accounts/session-time.ts';
 import { paths } from '@kc/domain/http/paths.ts';
-import { beginSessionEnd, setUnauthorizedHandler } from '../../../lib/bearer.ts';
+import { beginSessionEnd, setUnauthorizedHandler } from '../../../lib/session-gate.ts';
 import { announceSessionEnding, clearSession, useSession } from '../../../lib/session.ts';
 
 export type TLogoutReason = 'expired' | 'unauthorized';

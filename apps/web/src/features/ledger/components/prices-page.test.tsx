@@ -7,7 +7,6 @@ import { PricesPage } from './prices-page.tsx';
 
 const session: TSession = {
   userId: 'admin',
-  token: 't',
   identity: { id: 'admin', username: 'admin@kc.example', roles: ['ADMIN'] },
   roles: ['ADMIN'],
   expiryTime: 3_600_000,
@@ -19,7 +18,7 @@ const published = { valueDate: '2026-11-28', price: '10.250000', assetReport: 'I
 // jsdom has no FontFaceSet, which Mantine's autosize Textarea listens to.
 if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener: () => {}, removeEventListener: () => {} } });
 
-beforeEach(() => act(() => saveSession(session, false)));
+beforeEach(() => act(() => saveSession(session, false, 'csrf-test')));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();

@@ -9,7 +9,6 @@ import { MyMarketPage } from './my-market-page.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -57,7 +56,7 @@ function serve() {
 }
 const patches = (fetch: ReturnType<typeof serve>) => fetch.mock.calls.filter(([, init]) => init?.method === 'PATCH');
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(async () => {
   clearSession();
   vi.unstubAllGlobals();

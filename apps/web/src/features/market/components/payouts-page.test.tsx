@@ -8,7 +8,6 @@ import { PayoutsPage } from './payouts-page.tsx';
 
 const sessionOf = (roles: string[]): TSession => ({
   userId: 'staff',
-  token: 't',
   identity: { id: 'staff', username: 'staff@kc.example', roles },
   roles,
   expiryTime: 3_600_000,
@@ -42,7 +41,7 @@ afterEach(async () => {
 
 describe('PayoutsPage: a seller whose data is blocked', () => {
   describe('for COMPANY_MANAGER (the server hid the person)', () => {
-    beforeEach(() => saveSession(sessionOf(['COMPANY_MANAGER']), false));
+    beforeEach(() => saveSession(sessionOf(['COMPANY_MANAGER']), false, 'csrf-test'));
 
     it('shows what is owed under "Vendedor con datos bloqueados", says why, and offers no payout', async () => {
       fakeFetch(() => ({ status: 200, body: page(hidden) }));
@@ -65,7 +64,7 @@ describe('PayoutsPage: a seller whose data is blocked', () => {
   });
 
   describe('for ADMIN (who sees blocked people)', () => {
-    beforeEach(() => saveSession(sessionOf(['ADMIN']), false));
+    beforeEach(() => saveSession(sessionOf(['ADMIN']), false, 'csrf-test'));
 
     it('shows the seller, their masked method and the payout button, with a note that their data is blocked', async () => {
       fakeFetch(() => ({ status: 200, body: page(shown) }));

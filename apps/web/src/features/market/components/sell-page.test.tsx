@@ -9,7 +9,6 @@ import { SellPage } from './sell-page.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'investor@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -64,7 +63,7 @@ function serve(initial: TMyMarketOffer[] = [], held: THoldings = holdings) {
   });
 }
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(async () => {
   clearSession();
   vi.unstubAllGlobals();

@@ -14,7 +14,6 @@ import { InboxPage } from './inbox-page.tsx';
 
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'advisor@kc.example', roles: ['ADVISOR'] },
   roles: ['ADVISOR'],
   expiryTime: 3_600_000,
@@ -80,7 +79,7 @@ beforeEach(() => {
     if (method === 'POST' && url === '/api/notifications/read-all') return [200, { updated: 2, unreadCount: 0 }];
     return undefined;
   });
-  act(() => saveSession(session, false));
+  act(() => saveSession(session, false, 'csrf-test'));
 });
 afterEach(() => {
   notificationStream.stop();

@@ -15,7 +15,6 @@ import { SecurityPage } from './security-page.tsx';
  */
 const session: TSession = {
   userId: 'u1',
-  token: 't',
   identity: { id: 'u1', username: 'ana@kc.example', roles: ['INVESTOR'] },
   roles: ['INVESTOR'],
   expiryTime: 3_600_000,
@@ -32,7 +31,7 @@ const ENROLLED: TStrongAuthStatus = {
   secondFactorAt: null,
 };
 
-beforeEach(() => saveSession(session, false));
+beforeEach(() => saveSession(session, false, 'csrf-test'));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();

@@ -8,7 +8,6 @@ import { UserListPage } from './user-list-page.tsx';
 
 const session = (roles: string[]): TSession => ({
   userId: 'me',
-  token: 't',
   identity: { id: 'me', username: 'boss@kc.example', roles },
   roles,
   expiryTime: 3_600_000,
@@ -38,7 +37,7 @@ const user = (overrides: Partial<TUser> = {}): TUser => ({
 const page = (content: TUser[], totalElements = content.length): TUserListPage =>
   ({ content, totalElements, totalPages: Math.ceil(totalElements / 20), number: 0, size: 20 }) as unknown as TUserListPage;
 
-beforeEach(() => act(() => saveSession(session(['ADMIN']), false)));
+beforeEach(() => act(() => saveSession(session(['ADMIN']), false, 'csrf-test')));
 afterEach(() => {
   clearSession();
   vi.unstubAllGlobals();
@@ -107,7 +106,7 @@ describe('UserListPage', () => {
   });
 
   it('tells a role without access that it has none, and asks the API nothing', async () => {
-    act(() => saveSession(session(['INVESTOR']), false));
+    act(() => saveSession(session(['INVESTOR']), false, 'csrf-test'));
     const fetch = fakeFetch(() => ({ status: 200, body: page([]) }));
     renderScreen(<UserListPage />, { url: '/user/list' });
     expect(await screen.findByText('No tiene acceso a la lista de usuarios.')).toBeTruthy();
@@ -115,7 +114,7 @@ describe('UserListPage', () => {
   });
 
   it('offers "Nuevo usuario" only to those who may create users', async () => {
-    act(() => saveSession(session(['GROUP_MANAGER']), false));
+    act(() => saveSession(session(['GROUP_MANAGER']), false, 'csrf-test'));
     fakeFetch(() => ({ status: 200, body: page([]) }));
     renderScreen(<UserListPage />, { url: '/user/list' });
     await screen.findByText('Ningún usuario coincide con la búsqueda.');

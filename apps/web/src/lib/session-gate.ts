@@ -1,10 +1,15 @@
 /**
- * The token of the current session and what to do when the server says it is over, held apart
+ * Which session is on, its CSRF token, and what to do when the server says it is over, held apart
  * from the API client: the session store and the session-expiry hook (on every page, in the shell
  * chunk) set them, and the API client (loaded by the screens that call the API) reads them. So a
  * page that never calls the API, the landing first, does not load the client.
+ *
+ * No credential is here: the access token rides an HttpOnly cookie no script can read
+ * (docs/decisions/0048-session-cookie.md). The key only tells one session from the next, and the
+ * CSRF token, kept in memory only, opens nothing without the cookie.
  */
-let bearer: string | undefined;
+let sessionKey: string | undefined;
+let csrfToken: string | undefined;
 
 /**
  * While a session ends (Salir, expiry), its token is about to be revoked or is already dead:
@@ -16,22 +21,33 @@ let ending: { settled: Promise<void>; resolve: () => void } | undefined;
 let inFlight = 0;
 const idleWaiters = new Set<() => void>();
 
-/** Set by the session store. A new token, or none, ends the wait of `beginSessionEnd`. */
-export function setBearer(token: string | undefined): void {
-  bearer = token;
+/** Set by the session store. A new session, or none, ends the wait of `beginSessionEnd` and forgets the CSRF token of the last one. */
+export function setSessionKey(key: string | undefined): void {
+  if (key !== sessionKey) csrfToken = undefined;
+  sessionKey = key;
   if (ending) {
     ending.resolve();
     ending = undefined;
   }
 }
 
-export function currentBearer(): string | undefined {
-  return bearer;
+/** Which session is on (undefined: none). */
+export function currentSessionKey(): string | undefined {
+  return sessionKey;
 }
 
-/** The session is ending: authenticated calls wait (`authenticatedCallGate`) until the bearer changes. */
+/** The CSRF token of the session on (the login's answer, or the identity's after a reload). */
+export function setCsrfToken(token: string | undefined): void {
+  csrfToken = token;
+}
+
+export function currentCsrfToken(): string | undefined {
+  return csrfToken;
+}
+
+/** The session is ending: authenticated calls wait (`authenticatedCallGate`) until the session changes. */
 export function beginSessionEnd(): void {
-  if (ending || !bearer) return;
+  if (ending || !sessionKey) return;
   let resolve!: () => void;
   const settled = new Promise<void>((r) => (resolve = r));
   ending = { settled, resolve };
