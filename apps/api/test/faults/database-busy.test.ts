@@ -3,6 +3,7 @@ import pg from 'pg';
 import { DEVELOPMENT_SECOND_FACTOR_KEY } from '../../src/config.ts';
 import { sealSecret } from '../../src/lib/secret-box.ts';
 import { hashToken, newToken } from '../../src/lib/tokens.ts';
+import { registration } from '../helpers/accounts.ts';
 import { TEST_TOTP_SECRET } from '../helpers/auth.ts';
 import { createTestDatabase, startServerProcess, stopServerProcess, type TServerProcess } from '../helpers/server-process.ts';
 import { bearer, COMPANY, loginAt } from './helpers.ts';
@@ -67,29 +68,7 @@ describe.runIf(ADMIN_URL)('a database that refuses or is busy (a server process 
     fetch(`${server.origin}/api/users/register-inversor`, {
       method: 'POST',
       headers: { ...COMPANY, 'content-type': 'application/json', 'accept-language': 'en' },
-      body: JSON.stringify({
-        email,
-        password: 'una-clave-larga-2026',
-        repeatPassword: 'una-clave-larga-2026',
-        dni: '12345678Z',
-        firstName: 'Lucía',
-        lastName: 'García',
-        dateOfBirth: '1985-04-12',
-        countryId: 'ES',
-        cityId: '3117735',
-        postalCode: '28001',
-        investorType: 'PERSON',
-        useCreditCard: false,
-        newEthereumWallet: false,
-        ethereumWallet: '0x52908400098527886E0F7030069857D2E4169EE7',
-        billingAddressLine1: 'Calle Mayor 1',
-        billingAddressLine2: '3º B',
-        billingCountry: 'ES',
-        billingState: 'Madrid',
-        billingCity: 'Madrid',
-        billingPostalCode: '28001',
-        role: 'INVESTOR',
-      }),
+      body: JSON.stringify(registration({ email })),
       signal: AbortSignal.timeout(15_000),
     });
   /** A 503 problem in English that says to come back in 5 s, with the given code. */
