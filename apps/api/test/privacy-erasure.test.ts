@@ -399,6 +399,21 @@ describe.each(DB_KINDS)('privacy erasure on %s', (kind) => {
       expect(t.logs.join('\n')).toContain('privacy retention job: erased');
     });
 
+    it("deletes rate-limit counters (they name client addresses) a day after their window started, and no live one", async () => {
+      const at = new Date('2027-03-01T12:00:00Z');
+      const keys = { stale: `login:address:sweep-stale-${Date.now()}`, live: `login:address:sweep-live-${Date.now()}` };
+      await t.db
+        .insertInto('rate_limits')
+        .values([
+          { key: keys.stale, hits: 3, window_start: new Date(at.getTime() - 24 * 3600_000 - 1000) },
+          { key: keys.live, hits: 3, window_start: new Date(at.getTime() - 23 * 3600_000) },
+        ])
+        .execute();
+      await createPrivacyRetentionJob({ db: t.db, pollMs: 0, log: t.app.log, clock: () => at }).runOnce();
+      const left = await t.db.selectFrom('rate_limits').select('key').where('key', 'in', [keys.stale, keys.live]).execute();
+      expect(left.map((r) => r.key)).toEqual([keys.live]);
+    });
+
     it('blocks at a privacy consent withdrawal but erases only after the relationship ends, at the later period', async () => {
       const p = await signUp();
       // A live contract: the relationship goes on while the consent is withdrawn.

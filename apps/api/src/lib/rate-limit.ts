@@ -32,3 +32,20 @@ export async function hit(db: TExecutor, key: string, limit: number, windowSecon
   const hits = Number(row.hits);
   return { allowed: hits <= limit, hits, retryAfterSeconds: Math.max(1, Number(row.retry_after)) };
 }
+
+/**
+ * How long a counter is kept after its window started: longer than any window a caller uses
+ * (the longest is an hour), so a sweep never touches a live counter.
+ */
+export const RATE_LIMIT_KEEP_SECONDS = 24 * 3600;
+
+/**
+ * Deletes the counters whose window started more than a day before `now`: they count nothing
+ * any more (the next hit starts a new window), and their keys name client addresses, which are
+ * personal data and must not be kept for ever. Idempotent, so every instance may run it.
+ */
+export async function sweepExpiredCounters(db: TExecutor, now: Date): Promise<number> {
+  const cutoff = new Date(now.getTime() - RATE_LIMIT_KEEP_SECONDS * 1000);
+  const result = await db.deleteFrom('rate_limits').where('window_start', '<', cutoff).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -4,6 +4,7 @@ import { retentionAction } from '@kc/domain';
 import type { Database } from '../../db/schema.ts';
 import { allowLongWork } from '../../db/timeouts.ts';
 import { createPeriodicJob } from '../../lib/periodic-job.ts';
+import { sweepExpiredCounters } from '../../lib/rate-limit.ts';
 import { forgetSessions } from '../../lib/session-cache.ts';
 import { recordAudit } from '../audit/service.ts';
 import { forgetEmailChanges } from '../account/email-change-service.ts';
@@ -107,6 +108,9 @@ export function createPrivacyRetentionJob(options: TPrivacyRetentionJobOptions):
       if (batch.seen < batchSize || !batch.lastId) break;
       afterId = batch.lastId;
     }
+    // Rate-limit counters name client addresses: none outlives its window by more than a day.
+    const swept = await sweepExpiredCounters(db, now);
+    if (swept > 0) log.info({ job: 'privacy retention job', counters: swept }, `privacy retention job: ${swept} expired rate-limit counter(s) deleted`);
     return { blocked, erased };
   }
 
