@@ -204,7 +204,7 @@ describe.each(DB_KINDS)('assets on %s', (kind) => {
     expect(await counts()).toEqual(before);
   });
 
-  it('refuses text with a NUL character without storing anything (a 400, never a 5xx); a lone surrogate arrives replaced', async () => {
+  it('refuses text with a NUL character or a lone surrogate without storing anything (a 400, never a 5xx)', async () => {
     const before = await counts();
     for (const payload of [home({ title: 'Piso\u0000 en Gràcia' }), home({ photos: [{ url: '/web/a.svg', altEs: 'Fachada \u0000', altEn: 'Front', caption: '' }] })]) {
       const res = await admin('POST', '/api/admin/assets', payload);
@@ -213,8 +213,9 @@ describe.each(DB_KINDS)('assets on %s', (kind) => {
     }
     expect(await counts()).toEqual(before);
     const surrogate = await admin('POST', '/api/admin/assets', home({ description: 'Piso \ud800 de dos dormitorios en Gràcia, reformado.' }));
-    expect(surrogate.statusCode).toBe(201);
-    expect(surrogate.json().description).toBe('Piso \ufffd de dos dormitorios en Gràcia, reformado.');
+    expect(surrogate.statusCode, surrogate.body).toBe(400);
+    expect(surrogate.json()).toMatchObject({ code: 'invalidText', errors: [expect.objectContaining({ field: 'description' })] });
+    expect(await counts()).toEqual(before);
   });
 
   it('lets ADMIN upload a JPEG, PNG or WebP photo (by its bytes, audited), served publicly with its type; anything else is refused', async () => {
