@@ -97,7 +97,7 @@ test.describe('e-mail change (issue 18)', () => {
     await expect(done).toContainText(`El correo electrónico de su cuenta es ahora ${newEmail}.`);
     await expect(done).toContainText('Hemos cerrado sus demás sesiones abiertas.');
     await expectAxeAtBothWidths(page);
-    await mailedLink(email, /(se cambió por \S+)/);
+    await mailedLink(email, /(se ha cambiado por \S+)/);
 
     // This browser's session lives on, with the new address.
     await page.getByRole('link', { name: 'Ir a mi cuenta' }).click();
