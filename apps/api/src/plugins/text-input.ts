@@ -56,10 +56,14 @@ function checkRequest(request: FastifyRequest): void {
     const bad = badPercentEncoding(url.slice(queryAt + 1));
     if (bad !== undefined) throw invalidText(bad || 'query');
   }
-  for (const [context, value] of [['params', request.params], ['query', request.query], ['body', request.body]] as const) {
-    const path = badStringPath(value, '');
-    if (path !== undefined) throw invalidText(path || context);
-  }
+  checkValue(request.params, 'params');
+  checkValue(request.query, 'query');
+  checkValue(request.body, 'body');
+}
+
+function checkValue(value: unknown, context: string): void {
+  const path = badStringPath(value, '');
+  if (path !== undefined) throw invalidText(path || context);
 }
 
 /**
@@ -91,5 +95,14 @@ export function registerTextInput(app: FastifyInstance): void {
     }
     done(null, fields);
   });
-  app.addHook('preValidation', async (request) => checkRequest(request));
+  // A callback hook, not an async one: it runs on every request, and a promise per request costs
+  // a measurable share of the cheapest answers' throughput.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      checkRequest(request);
+    } catch (error) {
+      return done(error as Error);
+    }
+    done();
+  });
 }
